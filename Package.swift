@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Strata",
+    products: [
+        .library(name: "Strata", targets: ["Strata"]),
+        .library(name: "StrataWayland", targets: ["StrataWayland"]),
+        .library(name: "StrataUI", targets: ["StrataUI"]),
+        .executable(name: "hello", targets: ["hello"]),
+    ],
+    targets: [
+        // C libraries, one target each, found through pkg-config.
+        .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CWaylandCursor", pkgConfig: "wayland-cursor", providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
+        // Generated protocol tables (scripts/gen-protocols.py) and small Linux shims.
+        .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
+        .target(name: "CShims"),
+
+        .target(name: "Strata", dependencies: ["CPixman"]),
+        .target(name: "StrataWayland", dependencies: [
+            "Strata", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CWaylandProtocols", "CShims", "CPixman",
+        ]),
+        .target(name: "StrataUI", dependencies: ["Strata", "StrataWayland"]),
+
+        .executableTarget(name: "hello", dependencies: ["Strata", "StrataWayland"], path: "examples/hello"),
+
+        .testTarget(name: "StrataTests", dependencies: ["Strata"]),
+        .testTarget(name: "StrataWaylandTests", dependencies: ["StrataWayland"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["Strata"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

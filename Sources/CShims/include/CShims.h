@@ -1,0 +1,10 @@
+#ifndef STRATA_CSHIMS_H
+#define STRATA_CSHIMS_H
+#include <stddef.h>
+/// Creates an anonymous memory file (memfd, CLOEXEC, sealing allowed) of `size` bytes and seals it
+/// against shrinking, so a compositor that maps it can never be made to fault by a truncate.
+/// Returns the fd, or -1 with errno set.
+int strata_create_shm_file(const char *name, size_t size);
+/// Grows (never shrinks) a file made by strata_create_shm_file. Returns 0 or -1 with errno set.
+int strata_grow_shm_file(int fd, size_t size);
+#endif

@@ -1,0 +1,38 @@
+import Foundation
+
+/// One layer of one frame: every visual property already evaluated at the frame's time.
+///
+/// This is the contract between the animation engine (which produces it from the committed
+/// layer state and running animations) and the compositor (which draws it and diffs it against
+/// the previous frame for damage). It is a value: a frame's tree can be handed to another thread
+/// and never changes. `id` identifies the same model layer across frames.
+public struct RenderLayer: Sendable {
+    public var id: UInt64
+    public var bounds: CGRect = .zero
+    public var position: CGPoint = .zero
+    public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    public var anchorPointZ: CGFloat = 0
+    public var zPosition: CGFloat = 0
+    public var transform: CATransform3D = .identity
+    public var sublayerTransform: CATransform3D = .identity
+    public var opacity: Float = 1
+    public var isHidden = false
+    public var isDoubleSided = true
+    public var backgroundColor: CGColor?
+    public var borderColor: CGColor? = .black
+    public var borderWidth: CGFloat = 0
+    public var cornerRadius: CGFloat = 0
+    /// Raw value of `CACornerMask` (all four corners by default).
+    public var maskedCorners: UInt = 0xF
+    public var masksToBounds = false
+    public var sublayers: [RenderLayer] = []
+    /// A layer whose alpha masks this one (its own geometry is relative to this layer's bounds).
+    public var mask: RenderLayer? {
+        get { _mask.first }
+        set { _mask = newValue.map { [$0] } ?? [] }
+    }
+    // An array gives the struct the indirection a recursive optional needs.
+    private var _mask: [RenderLayer] = []
+
+    public init(id: UInt64) { self.id = id }
+}

@@ -1,0 +1,1 @@
+public enum StrataUIVersion { public static let string = "0.1" }
