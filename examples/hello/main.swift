@@ -5,7 +5,7 @@ import StrataWayland
 // Temporary platform smoke test (replaced by the CALayer version once the engine lands).
 final class Solid: FrameProducer {
     var start = MonotonicClock.now()
-    func renderFrame(at time: Double, into buffer: ShmBuffer, age: Int, scale: Int) -> [(Int32, Int32, Int32, Int32)] {
+    func renderFrame(at time: Double, into buffer: ShmBuffer, age: Int, scale: Double) -> [(Int32, Int32, Int32, Int32)] {
         let img = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(buffer.width), Int32(buffer.height),
                                            buffer.pixels.assumingMemoryBound(to: UInt32.self), Int32(buffer.stride))
         defer { pixman_image_unref(img) }
@@ -27,15 +27,21 @@ do {
     let loop = EventLoop(display: display)
     let window = try Toplevel(display: display, title: "hello", appID: "strata.hello", width: 400, height: 300)
     let producer = Solid()
-    let presenter = FramePresenter(surface: window.surface, producer: producer, clock: MonotonicClock.now)
+    let render = RenderThread(display: display)
+    let presenter = FramePresenter(surface: window.surface, producer: producer, clock: MonotonicClock.now, loop: render.loop)
     presenter.size = (400, 300)
-    var frames = 0
+    nonisolated(unsafe) var frames = 0
     presenter.onFramePresented = { _ in frames += 1 }
     presenter.onIdle = { FileHandle.standardOutput.write(Data("strata: resting after \(frames) frames\n".utf8)) }
+    render.start()
     window.onConfigure = {
-        presenter.size = (window.width, window.height)
-        presenter.canDraw = true
+        let size = (window.width, window.height)
+        render.perform {
+            presenter.size = size
+            presenter.canDraw = true
+        }
     }
+    loop.addTimer(at: MonotonicClock.now() + 1.3) { usleep(500_000) }
     window.onClose = { loop.stop() }
     loop.addTimer(at: MonotonicClock.now() + 3) { loop.stop() }
     try loop.run()
