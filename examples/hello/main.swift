@@ -31,7 +31,7 @@ do {
     let presenter = FramePresenter(surface: window.surface, producer: producer, clock: MonotonicClock.now, loop: render.loop)
     presenter.size = (400, 300)
     nonisolated(unsafe) var frames = 0
-    presenter.onFramePresented = { _ in frames += 1 }
+    presenter.onFrameCommitted = { _ in frames += 1 }
     presenter.onIdle = { FileHandle.standardOutput.write(Data("strata: resting after \(frames) frames\n".utf8)) }
     render.start()
     window.onConfigure = {
