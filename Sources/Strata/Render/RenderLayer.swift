@@ -16,6 +16,9 @@ public struct RenderLayer: Sendable {
     public var transform: CATransform3D = .identity
     public var sublayerTransform: CATransform3D = .identity
     public var opacity: Float = 1
+    /// Opacity applies to the composited subtree (true, the default) or to each sublayer
+    /// separately (false), as `CALayer.allowsGroupOpacity`.
+    public var allowsGroupOpacity = true
     public var isHidden = false
     public var isDoubleSided = true
     public var backgroundColor: CGColor?
