@@ -29,7 +29,8 @@ let package = Package(
         .target(name: "ExampleSupport", dependencies: ["Strata", "StrataWayland"], path: "examples/Support"),
         .executableTarget(name: "hello", dependencies: ["ExampleSupport", "Strata"], path: "examples/hello"),
 
-        .testTarget(name: "StrataTests", dependencies: ["Strata"]),
+        // Goldens/ holds reference PNGs read by path (#filePath), not bundled resources.
+        .testTarget(name: "StrataTests", dependencies: ["Strata"], exclude: ["Goldens"]),
         .testTarget(name: "StrataWaylandTests", dependencies: ["StrataWayland"]),
         .testTarget(name: "IntegrationTests", dependencies: ["Strata"]),
     ],
