@@ -23,9 +23,8 @@ final class LayerHost: @unchecked Sendable {
         let thread = renderThread
         tree.onCommit = { thread.perform { presenter.setNeedsFrame() } }
         let loop = application.loop
-        let tree = self.tree
         presenter.onFrameCommitted = { time in
-            loop.post { tree.deliverCallbacks(upTo: time) }
+            loop.post { CATransaction.deliverAnimationEvents(at: time) }
         }
     }
 
