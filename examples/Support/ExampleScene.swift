@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataWayland
 
 /// One example's content: the initial layer tree and what starts its animations.
 ///
@@ -9,11 +10,14 @@ public protocol ExampleScene: AnyObject {
     var title: String { get }
     var width: Int { get }
     var height: Int { get }
+    /// Non-nil: the example is a wlr-layer-shell surface (panel, toast) instead of a toplevel.
+    var layerShell: LayerSurface.Configuration? { get }
     func build(root: CALayer)
     func start(root: CALayer)
 }
 
 extension ExampleScene {
+    public var layerShell: LayerSurface.Configuration? { nil }
     public func start(root: CALayer) {}
 }
 

@@ -9,7 +9,7 @@ import StrataWayland
 /// application or window; `onRest` runs on the main thread when the animations started in
 /// `start` have completed, just before `strata: resting` is printed.
 public func runExample(_ scene: some ExampleScene, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
-                       live: (Application, Window) -> Void = { _, _ in },
+                       live: (Application, Window?) -> Void = { _, _ in },
                        onRest: @escaping () -> Void = {}) -> Never {
     do {
         let options = try ExampleOptions(arguments: arguments)
@@ -53,18 +53,16 @@ public func renderSnapshot(_ scene: some ExampleScene, at time: Double, scale: D
 }
 
 private func runLive(_ scene: some ExampleScene, options: ExampleOptions,
-                     live: (Application, Window) -> Void, onRest: @escaping () -> Void) throws {
+                     live: (Application, Window?) -> Void, onRest: @escaping () -> Void) throws {
     let app = try Application()
-    let window = try Window(application: app, title: scene.title, appID: "strata.\(scene.title)",
-                            width: scene.width, height: scene.height)
-    live(app, window)
     var started = false
-    window.onConfigure = {
-        guard !started else { return }
+    var root: CALayer?
+    func firstConfigure() {
+        guard !started, let root else { return }
         started = true
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        scene.build(root: window.layer)
+        scene.build(root: root)
         CATransaction.commit()
         CATransaction.begin()
         CATransaction.setCompletionBlock {
@@ -74,11 +72,27 @@ private func runLive(_ scene: some ExampleScene, options: ExampleOptions,
             onRest()
             emit("strata: resting")
         }
-        scene.start(root: window.layer)
+        scene.start(root: root)
         CATransaction.commit()
+    }
+    // Keep the surface alive for the whole run.
+    var keep: AnyObject?
+    if let config = scene.layerShell {
+        let surface = try LayerShellWindow(application: app, configuration: config)
+        root = surface.layer
+        surface.onConfigure = firstConfigure
+        keep = surface
+        live(app, nil)
+    } else {
+        let window = try Window(application: app, title: scene.title, appID: "strata.\(scene.title)",
+                                width: scene.width, height: scene.height)
+        root = window.layer
+        window.onConfigure = firstConfigure
+        keep = window
+        live(app, window)
     }
     if let t = options.exitAfter {
         app.after(t) { app.stop() }
     }
-    try app.run()
+    try withExtendedLifetime(keep) { try app.run() }
 }

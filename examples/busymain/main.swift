@@ -40,6 +40,7 @@ final class FrameLog: @unchecked Sendable {
 let scene = BusyMain()
 let log = FrameLog()
 runExample(scene, live: { app, window in
+    guard let window else { return }
     window.onFrameCommitted { _ in log.add(MonotonicClock.now()) }
     app.after(0.5) { usleep(500_000) }  // the main thread is busy for half a second
 }, onRest: {

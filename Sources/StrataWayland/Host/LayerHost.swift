@@ -29,13 +29,16 @@ final class LayerHost: @unchecked Sendable {
     }
 
     /// Applies a configured logical size and scale: the root layer's bounds follow (without an
-    /// implicit animation) and the render thread draws at the new size.
-    func configure(width: Int, height: Int, scale: SurfaceScale) {
+    /// implicit animation), then `update` runs (the app lays out or builds its content), then
+    /// the render thread draws at the new size, so the first frame already shows that content.
+    func configure(width: Int, height: Int, scale: SurfaceScale, update: (() -> Void)? = nil) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         layer.bounds = CGRect(x: 0, y: 0, width: width, height: height)
         layer.position = CGPoint(x: Double(width) / 2, y: Double(height) / 2)
         CATransaction.commit()
+        update?()
+        CATransaction.flush()
         let presenter = self.presenter
         renderThread.perform {
             presenter.size = (width, height)

@@ -27,8 +27,8 @@ public final class Window {
         host.layer.bounds = CGRect(x: 0, y: 0, width: width, height: height)
         onClose = { application.stop() }
         toplevel.onConfigure = { [unowned self] in
-            self.host.configure(width: self.toplevel.width, height: self.toplevel.height, scale: self.toplevel.surface.scale)
-            self.onConfigure?()
+            self.host.configure(width: self.toplevel.width, height: self.toplevel.height,
+                                scale: self.toplevel.surface.scale, update: self.onConfigure)
         }
         toplevel.onClose = { [unowned self] in self.onClose?() }
         toplevel.surface.onScaleChange = { [unowned self] _ in
