@@ -28,7 +28,8 @@ let package = Package(
 
         .executableTarget(name: "hello", dependencies: ["Strata", "StrataWayland"], path: "examples/hello"),
 
-        .testTarget(name: "StrataTests", dependencies: ["Strata"]),
+        // Goldens/ holds reference PNGs read by path (#filePath), not bundled resources.
+        .testTarget(name: "StrataTests", dependencies: ["Strata"], exclude: ["Goldens"]),
         .testTarget(name: "StrataWaylandTests", dependencies: ["StrataWayland"]),
         .testTarget(name: "IntegrationTests", dependencies: ["Strata"]),
     ],
