@@ -66,14 +66,22 @@ final class HelloTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func checkRestingFrame(under name: String) throws {
+    /// Starts `name` and hello in it, and waits for `strata: resting`; nil (after a failure) if
+    /// it never comes.
+    private func restingHello(under name: String) throws -> (HeadlessCompositor, ChildProcess)? {
         try HelloContract.require()
         let compositor = try HeadlessCompositor(name)
         let hello = try launchHello(["--exit-after", "60"], environment: compositor.clientEnvironment)
-        defer { hello.kill() }
         guard hello.waitForLine("strata: resting", timeout: 30) else {
-            return XCTFail("no `strata: resting` under \(name):\n\(hello.transcript)\n[\(name) log]\n\(compositor.logTail)")
+            XCTFail("no `strata: resting` under \(name):\n\(hello.transcript)\n[\(name) log]\n\(compositor.logTail)")
+            return nil
         }
+        return (compositor, hello)
+    }
+
+    private func checkRestingFrame(under name: String) throws {
+        guard let (compositor, hello) = try restingHello(under: name) else { return }
+        defer { hello.kill() }
         let shot = try compositor.screenshot("hello-resting")
         // weston places a new window at a random spot, sway (floating) centres it: find it.
         guard let window = shot.boundingBox(of: Self.background) else {
@@ -89,13 +97,8 @@ final class HelloTests: XCTestCase {
     }
 
     private func checkCompositorKilled(_ name: String) throws {
-        try HelloContract.require()
-        let compositor = try HeadlessCompositor(name)
-        let hello = try launchHello(["--exit-after", "60"], environment: compositor.clientEnvironment)
+        guard let (compositor, hello) = try restingHello(under: name) else { return }
         defer { hello.kill() }
-        guard hello.waitForLine("strata: resting", timeout: 30) else {
-            return XCTFail("no `strata: resting` under \(name):\n\(hello.transcript)")
-        }
         XCTAssertEqual(kill(compositor.pid, SIGKILL), 0)
         let outcome = hello.waitForExit(timeout: 1.0)
         XCTAssertNotNil(outcome, "hello still runs 1 s after \(name) was killed")
