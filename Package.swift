@@ -26,7 +26,8 @@ let package = Package(
         ]),
         .target(name: "StrataUI", dependencies: ["Strata", "StrataWayland"]),
 
-        .executableTarget(name: "hello", dependencies: ["Strata", "StrataWayland"], path: "examples/hello"),
+        .target(name: "ExampleSupport", dependencies: ["Strata", "StrataWayland"], path: "examples/Support"),
+        .executableTarget(name: "hello", dependencies: ["ExampleSupport", "Strata"], path: "examples/hello"),
 
         // Goldens/ holds reference PNGs read by path (#filePath), not bundled resources.
         .testTarget(name: "StrataTests", dependencies: ["Strata"], exclude: ["Goldens"]),

@@ -1,0 +1,17 @@
+import Strata
+
+/// One example's content: the initial layer tree and what starts its animations.
+///
+/// `build` runs inside a transaction with actions disabled (nothing animates); `start` runs at
+/// animation time 0 inside a transaction whose completion prints `strata: resting` in live runs.
+public protocol ExampleScene: AnyObject {
+    var title: String { get }
+    var width: Int { get }
+    var height: Int { get }
+    func build(root: CALayer)
+    func start(root: CALayer)
+}
+
+extension ExampleScene {
+    public func start(root: CALayer) {}
+}
