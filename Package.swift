@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "StrataWayland", targets: ["StrataWayland"]),
         .library(name: "StrataUI", targets: ["StrataUI"]),
         .executable(name: "hello", targets: ["hello"]),
+        .executable(name: "busymain", targets: ["busymain"]),
     ],
     targets: [
         // C libraries, one target each, found through pkg-config.
@@ -28,6 +29,7 @@ let package = Package(
 
         .target(name: "ExampleSupport", dependencies: ["Strata", "StrataWayland"], path: "examples/Support"),
         .executableTarget(name: "hello", dependencies: ["ExampleSupport", "Strata"], path: "examples/hello"),
+        .executableTarget(name: "busymain", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/busymain"),
 
         // Goldens/ holds reference PNGs read by path (#filePath), not bundled resources.
         .testTarget(name: "StrataTests", dependencies: ["Strata"], exclude: ["Goldens"]),

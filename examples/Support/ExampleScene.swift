@@ -1,3 +1,4 @@
+import Foundation
 import Strata
 
 /// One example's content: the initial layer tree and what starts its animations.
@@ -14,4 +15,9 @@ public protocol ExampleScene: AnyObject {
 
 extension ExampleScene {
     public func start(root: CALayer) {}
+}
+
+/// Writes one line to stdout at once (unbuffered), so tests reading the pipe see it in order.
+public func emit(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }

@@ -4,7 +4,13 @@ import StrataWayland
 
 /// Runs an example as its command line asks: offscreen snapshot, or live in a window.
 /// Never returns; exits 0 on success, 1 with a message on stderr on failure.
-public func runExample(_ scene: some ExampleScene, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+///
+/// `live` runs once the window exists (before the first frame), for examples that need the
+/// application or window; `onRest` runs on the main thread when the animations started in
+/// `start` have completed, just before `strata: resting` is printed.
+public func runExample(_ scene: some ExampleScene, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+                       live: (Application, Window) -> Void = { _, _ in },
+                       onRest: @escaping () -> Void = {}) -> Never {
     do {
         let options = try ExampleOptions(arguments: arguments)
         if let snap = options.snapshot {
@@ -12,7 +18,7 @@ public func runExample(_ scene: some ExampleScene, arguments: [String] = Array(C
             try png.write(toFile: snap.path)
             exit(0)
         }
-        try runLive(scene, options: options)
+        try runLive(scene, options: options, live: live, onRest: onRest)
         exit(0)
     } catch {
         FileHandle.standardError.write(Data("\(CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "example"): \(error)\n".utf8))
@@ -46,10 +52,12 @@ public func renderSnapshot(_ scene: some ExampleScene, at time: Double, scale: D
     return PNGImage(width: w, height: h, pixels: (0..<h).flatMap { y in (0..<w).map { bitmap.pixel(x: $0, y: y) } })
 }
 
-private func runLive(_ scene: some ExampleScene, options: ExampleOptions) throws {
+private func runLive(_ scene: some ExampleScene, options: ExampleOptions,
+                     live: (Application, Window) -> Void, onRest: @escaping () -> Void) throws {
     let app = try Application()
     let window = try Window(application: app, title: scene.title, appID: "strata.\(scene.title)",
                             width: scene.width, height: scene.height)
+    live(app, window)
     var started = false
     window.onConfigure = {
         guard !started else { return }
@@ -63,7 +71,8 @@ private func runLive(_ scene: some ExampleScene, options: ExampleOptions) throws
             // Every request (the last frame's commit included) has reached the compositor
             // before tests are told the picture is at rest.
             try? app.display.connection.roundtrip()
-            FileHandle.standardOutput.write(Data("strata: resting\n".utf8))
+            onRest()
+            emit("strata: resting")
         }
         scene.start(root: window.layer)
         CATransaction.commit()
