@@ -44,9 +44,16 @@ import Testing
             return l
         }
 
+        let images = [RenderContentsTests.ramp(3, 5), RenderContentsTests.ramp(16, 8)]
+        let gravities = ["center", "resize", "resizeAspect", "resizeAspectFill", "bottomRight", "top"]
+
         /// Changes one random visual property.
         func mutate(_ l: inout RenderLayer) {
-            switch rng.int(12) {
+            switch rng.int(14) {
+            case 12:
+                l.contents = rng.chance(0.8) ? images[rng.int(2)] : nil
+                l.contentsGravityName = gravities[rng.int(gravities.count)]
+            case 13: l.contentsCenter = rng.chance(0.5) ? CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5) : RenderLayer.unitRect
             case 0: l.position = CGPoint(x: rng.next() * 110 - 10, y: rng.next() * 80 - 10)
             case 1: l.position.x += (rng.next() - 0.5) * 7
             case 2: l.backgroundColor = rng.chance(0.8) ? color() : nil

@@ -18,6 +18,7 @@ struct _Node {
     /// Layer bounds space → device pixels.
     var matrix: _Matrix3
     var shape: _RoundedRect
+    var contents: _ContentsLayout?
     var background: CGColor?
     var borderColor: CGColor?
     var borderWidth: Double
@@ -132,8 +133,15 @@ final class _FrameList {
                          borderWidth: bw, opacity: opacity, inheritedAlpha: c.alpha,
                          allowsGroupOpacity: l.allowsGroupOpacity)
         let bbox = Self.deviceBox(l.bounds, matrix)
-        node.footprint = Self.intersect(bbox, c.clip)
-        if node.background == nil && node.borderColor == nil { node.footprint = nil }
+        if node.background != nil || node.borderColor != nil { node.footprint = Self.intersect(bbox, c.clip) }
+        if !l.properties.isEmpty, let content = _ContentsLayout(l) {
+            node.contents = content
+            // Bilinear sampling may spread up to a pixel beyond the destination's edges.
+            if let box = Self.deviceBox(content.dest, matrix),
+               let fp = Self.intersect(PixelRect(x: box.x - 1, y: box.y - 1, width: box.width + 2, height: box.height + 2), c.clip) {
+                node.footprint = node.footprint.map { Self.union($0, fp) } ?? fp
+            }
+        }
         node.subtree = node.footprint
         var h = Hasher()
         h.combine(c.contextKey); h.combine(l.id); h.combine(siblingIndex)
@@ -141,7 +149,7 @@ final class _FrameList {
         let index = nodes.count
         nodes.append(node)
 
-        guard !l.sublayers.isEmpty else { finish(index); return }
+        guard !l.sublayers.isEmpty || (l.masksToBounds && node.contents != nil) else { finish(index); return }
         var clip = c.clip
         var ch = Hasher()
         ch.combine(node.contextKey); ch.combine(opacity)
@@ -153,6 +161,7 @@ final class _FrameList {
             ch.combine(matrix); ch.combine(shape)
         }
         nodes[index].contextKey = ch.finalize()
+        guard !l.sublayers.isEmpty else { finish(index); return }
         var sub: CATransform3D?
         if l.sublayerTransform != .identity {
             let b = l.bounds
@@ -172,16 +181,17 @@ final class _FrameList {
         nodes[i].end = nodes.count
         let hasDescendants = nodes[i].end > i + 1
         let n = nodes[i]
-        if n.opacity < 1, hasDescendants || (n.background != nil && n.borderColor != nil) {
-            // A leaf with background and border, or any layer whose sublayers draw, needs the
-            // group so overlapping parts are not blended twice. (Sublayers of a layer that does
-            // not allow group opacity already carry its opacity; no group then.)
+        let ownParts = (n.background != nil ? 1 : 0) + (n.borderColor != nil ? 1 : 0) + (n.contents != nil ? 1 : 0)
+        if n.opacity < 1, hasDescendants || ownParts > 1 {
+            // A layer drawing overlapping parts (background, contents, border, sublayers) needs
+            // the group so they are not blended twice. (Sublayers of a layer that does not
+            // allow group opacity already carry its opacity; no group then.)
             nodes[i].group = n.allowsGroupOpacity
         }
-        if !hasDescendants, case .shape = n.clip { nodes[i].clip = .none }
+        if !hasDescendants, n.contents == nil, case .shape = n.clip { nodes[i].clip = .none }
         var h = Hasher()
         h.combine(n.contextKey); h.combine(n.matrix); h.combine(n.shape)
-        h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth)
+        h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth); h.combine(n.contents)
         h.combine(n.opacity); h.combine(n.inheritedAlpha); h.combine(nodes[i].group)
         nodes[i].key = h.finalize()
         if let parent = stack.last?.context.parent, parent >= 0, let s = nodes[i].subtree {

@@ -5,10 +5,10 @@ import Foundation
 /// as antialiased shapes, group opacity and shape clips through offscreen groups, pixel-aligned
 /// clips as pixman clip regions. Not thread-safe; buffers are reused across frames.
 final class _Painter {
-    private let tessellator = _Tessellator()
-    private let scratch = _Scratch()
+    let tessellator = _Tessellator()
+    let scratch = _Scratch()
 
-    private struct Target {
+    struct Target {
         var image: OpaquePointer
         /// Device pixel of the image's (0, 0).
         var ox: Int, oy: Int
@@ -25,7 +25,7 @@ final class _Painter {
         var savedClip: Region?
     }
 
-    private var targets: [Target] = []
+    var targets: [Target] = []
     private var open: [Open] = []
 
     func paint(_ list: _FrameList, into bitmap: Bitmap, region: Region) {
@@ -63,7 +63,7 @@ final class _Painter {
             o.opacityGroup = true
         }
         if let bg = n.background { fill(n.shape, ring: nil, n.matrix, bg, alpha: n.drawAlpha) }
-        guard n.end > i + 1 else { close(o, nodes); return }
+        guard n.end > i + 1 || n.contents != nil else { close(o, nodes); return }
         switch n.clip {
         case .none: break
         case .rect(let r):
@@ -78,6 +78,8 @@ final class _Painter {
                 o.clipGroup = true
             }
         }
+        if let c = n.contents { drawContents(c, n.matrix, alpha: n.drawAlpha) }
+        guard n.end > i + 1 else { close(o, nodes); return }
         open.append(o)
     }
 
@@ -123,21 +125,11 @@ final class _Painter {
         let dx = Int32(g.ox - t.ox), dy = Int32(g.oy - t.oy)
         let a8 = UInt16((min(max(alpha, 0), 1) * 255).rounded())
         if let shape = clipShape {
-            tessellator.reset(clip: PixelRect(x: 0, y: 0, width: Int(w), height: Int(h)))
+            let r = PixelRect(x: 0, y: 0, width: Int(w), height: Int(h))
+            tessellator.reset(clip: r)
             tessellator.fill(shape, matrix.translated(Double(-g.ox), Double(-g.oy)))
-            guard !tessellator.triangles.isEmpty else { return }
-            let stride = (w + 3) & ~3 // pixman rows are 4-byte aligned
-            let mem = scratch.push(bytes: Int(stride) * Int(h))
-            defer { scratch.pop() }
-            let mask = pixman_image_create_bits_no_clear(PIXMAN_a8, w, h, mem.assumingMemoryBound(to: UInt32.self), stride)!
-            defer { pixman_image_unref(mask) }
-            tessellator.triangles.withUnsafeBufferPointer { pixman_add_triangles(mask, 0, 0, Int32($0.count), $0.baseAddress) }
-            if a8 < 255 {
-                var c = pixman_color_t(red: 0, green: 0, blue: 0, alpha: a8 * 257)
-                let s = pixman_image_create_solid_fill(&c)!
-                pixman_image_composite32(PIXMAN_OP_IN, s, nil, mask, 0, 0, 0, 0, 0, 0, w, h)
-                pixman_image_unref(s)
-            }
+            guard let mask = coverageMask(r, a8: a8) else { return }
+            defer { pixman_image_unref(mask); scratch.pop() }
             pixman_image_composite32(PIXMAN_OP_OVER, g.image, mask, t.image, 0, 0, 0, 0, dx, dy, w, h)
         } else if a8 < 255 {
             var c = pixman_color_t(red: 0, green: 0, blue: 0, alpha: a8 * 257)
@@ -182,20 +174,33 @@ final class _Painter {
         }
         tessellator.reset(clip: ext)
         if let w = ring { tessellator.ring(shape, width: w, m) } else { tessellator.fill(shape, m) }
-        guard !tessellator.triangles.isEmpty, let px = tessellator.touchedPixels else { return }
-        let stride = (px.width + 3) & ~3
-        let mem = scratch.push(bytes: stride * px.height)
-        defer { scratch.pop() }
-        let mask = pixman_image_create_bits_no_clear(PIXMAN_a8, Int32(px.width), Int32(px.height),
-                                                     mem.assumingMemoryBound(to: UInt32.self), Int32(stride))!
-        defer { pixman_image_unref(mask) }
-        tessellator.triangles.withUnsafeBufferPointer {
-            pixman_add_triangles(mask, Int32(-px.x), Int32(-px.y), Int32($0.count), $0.baseAddress)
-        }
+        guard let px = tessellator.touchedPixels, let mask = coverageMask(px, a8: 255) else { return }
+        defer { pixman_image_unref(mask); scratch.pop() }
         let solid = pixman_image_create_solid_fill(&c)!
         defer { pixman_image_unref(solid) }
         pixman_image_composite32(PIXMAN_OP_OVER, solid, mask, t.image, 0, 0, 0, 0,
                                  Int32(px.x), Int32(px.y), Int32(px.width), Int32(px.height))
+    }
+
+    /// An A8 image over `r` (target pixels) holding the tessellator's triangles' coverage
+    /// times `a8`/255, in scratch memory; nil when there are no triangles. The caller unrefs
+    /// the image and pops the scratch buffer.
+    func coverageMask(_ r: PixelRect, a8: UInt16) -> OpaquePointer? {
+        guard !tessellator.triangles.isEmpty else { return nil }
+        let stride = (r.width + 3) & ~3 // pixman rows are 4-byte aligned
+        let mem = scratch.push(bytes: stride * r.height)
+        let mask = pixman_image_create_bits_no_clear(PIXMAN_a8, Int32(r.width), Int32(r.height),
+                                                     mem.assumingMemoryBound(to: UInt32.self), Int32(stride))!
+        tessellator.triangles.withUnsafeBufferPointer {
+            pixman_add_triangles(mask, Int32(-r.x), Int32(-r.y), Int32($0.count), $0.baseAddress)
+        }
+        if a8 < 255 {
+            var c = pixman_color_t(red: 0, green: 0, blue: 0, alpha: a8 * 257)
+            let s = pixman_image_create_solid_fill(&c)!
+            pixman_image_composite32(PIXMAN_OP_IN, s, nil, mask, 0, 0, 0, 0, 0, 0, Int32(r.width), Int32(r.height))
+            pixman_image_unref(s)
+        }
+        return mask
     }
 
     /// The device rectangle of `rect` under an axis-aligned `m` when all its edges land on
