@@ -7,4 +7,8 @@
 int strata_create_shm_file(const char *name, size_t size);
 /// Grows (never shrinks) a file made by strata_create_shm_file. Returns 0 or -1 with errno set.
 int strata_grow_shm_file(int fd, size_t size);
+/// A non-blocking, close-on-exec eventfd (wakes an event loop from other threads), or -1.
+int strata_eventfd(void);
+/// Writes a whole line to stderr (unbuffered, safe from any thread).
+void strata_log_line(const char *line);
 #endif

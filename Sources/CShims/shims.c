@@ -4,6 +4,9 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <sys/eventfd.h>
+#include <stdio.h>
+#include <string.h>
 
 int strata_create_shm_file(const char *name, size_t size) {
     int fd = memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
@@ -20,4 +23,12 @@ int strata_grow_shm_file(int fd, size_t size) {
     int r;
     do { r = ftruncate(fd, (off_t)size); } while (r < 0 && errno == EINTR);
     return r;
+}
+
+int strata_eventfd(void) {
+    return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+}
+
+void strata_log_line(const char *line) {
+    fprintf(stderr, "%s\n", line);
 }

@@ -1,0 +1,147 @@
+import CShims
+import CWaylandClient
+import Foundation
+import Glibc
+
+/// The main-thread loop: the Wayland connection's fd, timers, and tasks posted from other
+/// threads, with hooks that run just before the loop waits (where the implicit `CATransaction`
+/// commits and requests are flushed).
+///
+/// Contract:
+/// - `run()` returns when `stop()` is called and throws when the connection breaks (compositor
+///   gone, protocol error): the error names what happened. It never spins: with no timer due and
+///   nothing to read it blocks in `poll` (idle = no wakeups).
+/// - Reading uses `wl_display_prepare_read`/`read_events`, so other threads may safely send
+///   requests on the same display.
+/// - `post` is the only thread-safe entry point.
+public final class EventLoop {
+    public let display: WaylandDisplay
+    private let wakeFD: Int32
+    private let tasks = TaskQueue()
+    private var timers: [Timer] = []
+    private var nextTimerID = 1
+    private var running = false
+    private var beforeWaitHooks: [() -> Void] = []
+
+    struct Timer {
+        var id: Int
+        var deadline: Double
+        var action: () -> Void
+    }
+
+    public init(display: WaylandDisplay) {
+        self.display = display
+        wakeFD = strata_eventfd()
+    }
+
+    deinit {
+        if wakeFD >= 0 { close(wakeFD) }
+    }
+
+    /// Adds a hook run each time before the loop waits (in order of addition).
+    public func addBeforeWaitHook(_ hook: @escaping () -> Void) {
+        beforeWaitHooks.append(hook)
+    }
+
+    /// Runs `action` once at `deadline` (MonotonicClock seconds). Returns an id for `cancelTimer`.
+    @discardableResult
+    public func addTimer(at deadline: Double, _ action: @escaping () -> Void) -> Int {
+        let id = nextTimerID
+        nextTimerID += 1
+        timers.append(Timer(id: id, deadline: deadline.isNaN ? 0 : deadline, action: action))
+        return id
+    }
+
+    public func cancelTimer(_ id: Int) {
+        timers.removeAll { $0.id == id }
+    }
+
+    /// Runs `task` on the loop's thread soon. Callable from any thread.
+    public func post(_ task: @escaping @Sendable () -> Void) {
+        tasks.push(task)
+        var one: UInt64 = 1
+        _ = write(wakeFD, &one, 8)
+    }
+
+    public func stop() {
+        running = false
+        var one: UInt64 = 1
+        _ = write(wakeFD, &one, 8)
+    }
+
+    public func run() throws {
+        running = true
+        let d = display.connection.display
+        while running {
+            for hook in beforeWaitHooks { hook() }
+            if !running { break }
+            while wl_display_prepare_read(d) != 0 {
+                if wl_display_dispatch_pending(d) < 0 { throw connectionError() }
+            }
+            var wantWrite = false
+            if wl_display_flush(d) < 0 {
+                if errno == EAGAIN { wantWrite = true } else {
+                    wl_display_cancel_read(d)
+                    throw connectionError()
+                }
+            }
+            var fds = [
+                pollfd(fd: wl_display_get_fd(d), events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
+                pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
+            ]
+            let r = poll(&fds, 2, pollTimeout())
+            if r < 0 && errno != EINTR {
+                wl_display_cancel_read(d)
+                throw WaylandError.connectionLost(errno: errno)
+            }
+            if r > 0 && fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                if wl_display_read_events(d) < 0 { throw connectionError() }
+            } else {
+                wl_display_cancel_read(d)
+            }
+            if wl_display_dispatch_pending(d) < 0 { throw connectionError() }
+            if fds[1].revents != 0 {
+                var v: UInt64 = 0
+                _ = read(wakeFD, &v, 8)
+            }
+            for task in tasks.drain() { task() }
+            fireDueTimers()
+        }
+    }
+
+    private func connectionError() -> WaylandError {
+        display.connection.error ?? .connectionLost(errno: errno)
+    }
+
+    private func pollTimeout() -> Int32 {
+        guard let next = timers.map(\.deadline).min() else { return -1 }
+        let ms = (next - MonotonicClock.now()) * 1000
+        return ms <= 0 ? 0 : Int32(min(ms.rounded(.up), 3_600_000))
+    }
+
+    private func fireDueTimers() {
+        let now = MonotonicClock.now()
+        let due = timers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+        guard !due.isEmpty else { return }
+        let ids = Set(due.map(\.id))
+        timers.removeAll { ids.contains($0.id) }
+        for t in due { t.action() }
+    }
+}
+
+/// Tasks posted from other threads.
+private final class TaskQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [@Sendable () -> Void] = []
+
+    func push(_ t: @escaping @Sendable () -> Void) {
+        lock.lock(); items.append(t); lock.unlock()
+    }
+
+    func drain() -> [@Sendable () -> Void] {
+        lock.lock(); defer { lock.unlock() }
+        let out = items
+        items.removeAll()
+        return out
+    }
+}

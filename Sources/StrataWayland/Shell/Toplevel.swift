@@ -1,0 +1,88 @@
+/// An xdg-shell toplevel window.
+///
+/// Protocol obligations kept here: the first commit carries no buffer; every
+/// `xdg_surface.configure` is acked (with its serial) before the next buffer commit; a configured
+/// size of 0 on an axis means "client's choice" and keeps the current size; negative or absurd
+/// sizes are clamped to 1…`maximumDimension`.
+public final class Toplevel {
+    public let surface: WaylandSurface
+    public let xdgSurface: XdgSurface
+    public let toplevel: XdgToplevel
+    private var decoration: ZxdgToplevelDecorationV1?
+
+    /// Logical size (surface-local units).
+    public private(set) var width: Int
+    public private(set) var height: Int
+    /// States from the latest configure (maximized, fullscreen, activated, resizing, tiled…).
+    public private(set) var states: Set<XdgToplevel.State> = []
+    /// True once the first configure has been acked: buffers may be attached from then on.
+    public private(set) var isConfigured = false
+    /// The largest dimension accepted from a configure.
+    public static let maximumDimension = 16384
+
+    private var pendingWidth: Int32 = 0
+    private var pendingHeight: Int32 = 0
+    private var pendingStates: Set<XdgToplevel.State> = []
+
+    /// Called after each acked configure; the size may have changed.
+    public var onConfigure: (() -> Void)?
+    /// Called when the compositor asks the window to close.
+    public var onClose: (() -> Void)?
+
+    /// Throws `.missingGlobal("xdg_wm_base")` when the compositor has no xdg-shell.
+    public init(display: WaylandDisplay, title: String, appID: String, width: Int, height: Int) throws {
+        guard let wmBase = display.wmBase else {
+            throw WaylandError.missingGlobal(interface: "xdg_wm_base", minimumVersion: 1)
+        }
+        self.width = max(1, width)
+        self.height = max(1, height)
+        surface = WaylandSurface(display: display)
+        xdgSurface = wmBase.getXdgSurface(surface: surface.surface)
+        toplevel = xdgSurface.getToplevel()
+        toplevel.setTitle(title: title)
+        toplevel.setAppId(appId: appID)
+        if let manager = display.decorationManager {
+            let d = manager.getToplevelDecoration(toplevel: toplevel)
+            d.setMode(mode: .serverSide)
+            decoration = d
+        }
+        toplevel.onEvent = { [unowned self] event in
+            switch event {
+            case let .configure(w, h, states):
+                self.pendingWidth = w
+                self.pendingHeight = h
+                self.pendingStates = Set(states.uint32Values.map { XdgToplevel.State(rawValue: $0) })
+            case .close:
+                self.onClose?()
+            default:
+                break
+            }
+        }
+        xdgSurface.onEvent = { [unowned self] event in
+            if case let .configure(serial) = event {
+                self.xdgSurface.ackConfigure(serial: serial)
+                self.apply()
+            }
+        }
+        // The initial, buffer-less commit asks the compositor for the first configure.
+        surface.commit()
+    }
+
+    private func apply() {
+        func clamp(_ v: Int32, _ current: Int) -> Int {
+            v <= 0 ? current : min(Int(v), Self.maximumDimension)
+        }
+        width = clamp(pendingWidth, width)
+        height = clamp(pendingHeight, height)
+        states = pendingStates
+        isConfigured = true
+        onConfigure?()
+    }
+
+    public func setTitle(_ title: String) { toplevel.setTitle(title: title) }
+    public func setMinimumSize(width: Int, height: Int) { toplevel.setMinSize(width: Int32(width), height: Int32(height)) }
+    public func setMaximumSize(width: Int, height: Int) { toplevel.setMaxSize(width: Int32(width), height: Int32(height)) }
+    public func requestMaximized(_ on: Bool) { on ? toplevel.setMaximized() : toplevel.unsetMaximized() }
+    public func requestFullscreen(_ on: Bool) { on ? toplevel.setFullscreen(output: nil) : toplevel.unsetFullscreen() }
+    public func requestMinimized() { toplevel.setMinimized() }
+}
