@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "StrataWayland", targets: ["StrataWayland"]),
         .library(name: "StrataUI", targets: ["StrataUI"]),
         .executable(name: "hello", targets: ["hello"]),
+        .executable(name: "strata-bench", targets: ["strata-bench"]),
     ],
     targets: [
         // C libraries, one target each, found through pkg-config.
@@ -20,12 +21,13 @@ let package = Package(
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "CShims"),
 
-        .target(name: "Strata", dependencies: ["CPixman", "CPNG"]),
+        .target(name: "Strata", dependencies: ["CPixman", "CPNG", "CShims"]),
         .target(name: "StrataWayland", dependencies: [
             "Strata", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CWaylandProtocols", "CShims", "CPixman",
         ]),
         .target(name: "StrataUI", dependencies: ["Strata", "StrataWayland"]),
 
+        .executableTarget(name: "strata-bench", dependencies: ["Strata", "CPixman"]),
         .executableTarget(name: "hello", dependencies: ["Strata", "StrataWayland"], path: "examples/hello"),
 
         .testTarget(name: "StrataTests", dependencies: ["Strata"]),

@@ -43,9 +43,10 @@ internal enum _PathSegmenter {
             var ph = phase.isFinite ? phase.truncatingRemainder(dividingBy: period) : 0
             if ph < 0 { ph += period }
             var idx = 0
-            while ph >= p[idx] { ph -= p[idx]; idx = (idx + 1) % p.count }
+            while ph > 0 && ph >= p[idx] { ph -= p[idx]; idx = (idx + 1) % p.count }
             var d = -ph
-            while d < len {
+            // A zero-length dash exactly at the end still counts (it is a dot with round caps).
+            while d < len || (d == len && idx % 2 == 0 && p[idx] == 0) {
                 let end = d + p[idx]
                 if idx % 2 == 0 {
                     let a = max(d, lo), b = min(end, hi)

@@ -24,7 +24,7 @@ internal struct _PathStroker<S: _PolylineSink> {
         self.join = join
         let limit = miterLimit.isFinite ? max(miterLimit, 1) : 1
         miterMinCosHalfSq = 1 / (limit * limit)
-        let r = max(0.0, min(1.0, 1 - tolerance / max(hw, 1e-9)))
+        let r = max(0.0, min(1.0, 1 - 0.5 * tolerance / max(hw, 1e-9)))
         roundStep = max(2 * acos(r), 0.02)
         t = transform
     }
@@ -155,14 +155,17 @@ internal struct _PathStroker<S: _PolylineSink> {
         line(x + n1x, y + n1y)
     }
 
-    /// Intermediate points of an arc of radius hw around (x, y) (endpoints excluded).
+    /// Intermediate points of an arc of radius hw around (x, y) (endpoints excluded). The points
+    /// sit slightly outside the circle (radius·√(δ/sin δ) for a step δ) so that the polygon has
+    /// the arc's area instead of always less, which would thin round caps and joins.
     private mutating func arc(_ x: Double, _ y: Double, from a0: Double, sweep: Double) {
         let steps = Int((abs(sweep) / roundStep).rounded(.up))
         guard steps > 1 else { return }
         let da = sweep / Double(steps)
+        let r = hw * (abs(da) / sin(abs(da))).squareRoot()
         for i in 1..<steps {
             let a = a0 + da * Double(i)
-            line(x + cos(a) * hw, y + sin(a) * hw)
+            line(x + cos(a) * r, y + sin(a) * r)
         }
     }
 

@@ -54,6 +54,6 @@ public struct StrokeStyle: Hashable, Sendable {
     internal var trimRange: (Double, Double)? {
         let s = strokeStart.isNaN ? 0 : min(max(strokeStart, 0), 1)
         let e = strokeEnd.isNaN ? 1 : min(max(strokeEnd, 0), 1)
-        return s < e ? (s, e) : nil
+        return s < e ? (Double(s), Double(e)) : nil
     }
 }

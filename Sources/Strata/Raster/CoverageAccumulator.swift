@@ -100,7 +100,7 @@ internal struct _CoverageAccumulator {
             }
             for row in bandTop..<bandBottom {
                 sweepRow(row - bandTop, y: row, xOrigin: xOrigin, width: width, stride: stride, words: words,
-                         evenOdd: evenOdd, blitter: &blitter)
+                         evenOdd: evenOdd, prefetchRow: row + 2 < yEnd, blitter: &blitter)
             }
         }
     }
@@ -118,7 +118,7 @@ internal struct _CoverageAccumulator {
         var x = xAt(y)
         let bt = Float(bandTop)
         while y < ye {
-            let rowF = (y - bt).rounded(.down)
+            let rowF = Float(Int(y - bt))
             let yn = min(bt + rowF + 1, ye)
             let xn = yn == e.y1 ? (e.x1 - xOrigin) : xAt(yn)
             let row = Int(rowF)
@@ -174,12 +174,13 @@ internal struct _CoverageAccumulator {
     /// Turns one row's cells into spans and clears them.
     @inline(__always)
     private func sweepRow<B: _SpanBlitter>(_ r: Int, y: Int, xOrigin: Int, width: Int, stride: Int, words: Int,
-                                           evenOdd: Bool, blitter: inout B) {
+                                           evenOdd: Bool, prefetchRow: Bool, blitter: inout B) {
         let c = cells + r * stride
         let bw = bits + r * words
         var s: Float = 0
         var x = 0                // first pixel not yet emitted
         var runStart = -1        // first pixel of the current per-pixel run
+        var first = -1           // first touched cell
         @inline(__always) func alpha(_ v: Float) -> UInt32 {
             var t = abs(v)
             if evenOdd {
@@ -202,17 +203,23 @@ internal struct _CoverageAccumulator {
                     if runStart >= 0 && x > runStart {
                         blitter.mask(y: y, x: xOrigin + runStart, count: min(x, width) - runStart, alpha: rowMask)
                     }
-                    if i > x {
+                    if i > x && x < width {
                         let a = alpha(s)
                         if a != 0 { blitter.span(y: y, x: xOrigin + x, count: min(i, width) - x, alpha: a) }
                     }
                     runStart = i
+                    if first < 0 { first = i }
                 }
                 s += c[i]
                 c[i] = 0
                 if i < width { rowMask[i - runStart] = UInt8(alpha(s)) }
                 x = i + 1
             }
+        }
+        // Edges move little from row to row: fetch where the row after next will be touched.
+        if prefetchRow && first >= 0 {
+            blitter.prefetch(y: y + 2, x: xOrigin + min(first, width - 1))
+            blitter.prefetch(y: y + 2, x: xOrigin + min(x, width) - 1)
         }
         if runStart >= 0 && min(x, width) > runStart {
             blitter.mask(y: y, x: xOrigin + runStart, count: min(x, width) - runStart, alpha: rowMask)

@@ -62,7 +62,11 @@ internal struct _EdgeBuilder: _PolylineSink {
         let slope = (x1 - x0) / (y1 - y0)
         if y0 < top { x0 += (top - y0) * slope; y0 = top }
         if y1 > bottom { x1 -= (y1 - bottom) * slope; y1 = bottom }
-        if x0 >= right && x1 >= right { return }
+        if x0 >= right && x1 >= right {
+            // Dropped, but the winding it closes still spans up to the clip's right side.
+            maxX = right
+            return
+        }
         if x0 <= left && x1 <= left { push(left, y0, left, y1, dir); return }
         // Split where the edge crosses the left and right sides.
         if (x0 < left) != (x1 < left) {

@@ -1,4 +1,5 @@
 import CPixman
+import CShims
 import Foundation
 
 /// Receives one row's coverage as runs: constant-alpha spans and per-pixel alpha runs.
@@ -6,6 +7,8 @@ import Foundation
 internal protocol _SpanBlitter {
     mutating func span(y: Int, x: Int, count: Int, alpha: UInt32)
     mutating func mask(y: Int, x: Int, count: Int, alpha: UnsafePointer<UInt8>)
+    /// A hint that pixel (x, y) will be written soon.
+    func prefetch(y: Int, x: Int)
 }
 
 /// x·a/255 on four packed 8-bit channels at once, rounded to nearest (exact for 8-bit inputs).
@@ -26,6 +29,9 @@ internal struct _ARGB32Blitter: _SpanBlitter {
     let colorAlpha: UInt32
 
     @inline(__always)
+    func prefetch(y: Int, x: Int) { strata_prefetch_write(base + y * stride + x) }
+
+    @inline(__always)
     private func blend(_ p: UnsafeMutablePointer<UInt32>, _ s: UInt32) {
         p.pointee = s &+ _mulChannels(p.pointee, 255 &- (s >> 24))
     }
@@ -34,7 +40,14 @@ internal struct _ARGB32Blitter: _SpanBlitter {
     mutating func span(y: Int, x: Int, count: Int, alpha: UInt32) {
         let row = base + y * stride + x
         if alpha == 255 && colorAlpha == 255 {
-            row.update(repeating: color, count: count)
+            // glibc's wmemset (4-byte wchar_t) is the vectorized fill for 32-bit patterns.
+            if count >= 16 {
+                _ = UnsafeMutableRawPointer(row).withMemoryRebound(to: Int32.self, capacity: count) {
+                    _strata_wmemset($0, Int32(bitPattern: color), count)
+                }
+            } else {
+                row.update(repeating: color, count: count)
+            }
             return
         }
         let s = alpha == 255 ? color : _mulChannels(color, alpha)
@@ -66,6 +79,9 @@ internal struct _A8Blitter: _SpanBlitter {
         return (t &+ (t >> 8)) >> 8
     }
 
+    @inline(__always)
+    func prefetch(y: Int, x: Int) { strata_prefetch_write(base + y * stride + x) }
+
     mutating func span(y: Int, x: Int, count: Int, alpha: UInt32) {
         let row = base + y * stride + x
         let s = _A8Blitter.mul(alpha, colorAlpha)
@@ -81,3 +97,8 @@ internal struct _A8Blitter: _SpanBlitter {
         }
     }
 }
+
+// glibc's `wmemset` is not exported by the Glibc module; its C signature is
+// `wchar_t *wmemset(wchar_t *, wchar_t, size_t)` with a 4-byte wchar_t on Linux.
+@_silgen_name("wmemset")
+private func _strata_wmemset(_ s: UnsafeMutablePointer<Int32>, _ c: Int32, _ n: Int) -> UnsafeMutablePointer<Int32>
