@@ -52,6 +52,12 @@ public final class WaylandConnection {
         return wl_proxy_marshal_array_flags(display, opcode, interface, wl_proxy_get_version(display), 0, &arg)
     }
 
+    /// A new event queue: objects made through wrappers on it get their events dispatched by
+    /// whoever dispatches that queue (e.g. the render thread), not by the main loop.
+    public func makeQueue() -> WaylandEventQueue {
+        WaylandEventQueue(connection: self)
+    }
+
     /// The error that broke the connection, if any: a protocol error names the interface, object
     /// id and code.
     public var error: WaylandError? {
@@ -101,5 +107,20 @@ public final class WaylandConnection {
             throw error ?? .connectionLost(errno: errno)
         }
         try dispatchPending()
+    }
+}
+
+/// A `wl_event_queue`. Destroyed after every object using it (objects and wrappers keep it).
+public final class WaylandEventQueue: @unchecked Sendable {
+    public let queue: OpaquePointer
+    let connection: WaylandConnection
+
+    init(connection: WaylandConnection) {
+        self.connection = connection
+        queue = wl_display_create_queue(connection.display)
+    }
+
+    deinit {
+        wl_event_queue_destroy(queue)
     }
 }
