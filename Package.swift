@@ -40,7 +40,7 @@ let package = Package(
         // Goldens/ holds reference PNGs read by path (#filePath), not bundled resources.
         .testTarget(name: "StrataTests", dependencies: ["Strata"], exclude: ["Goldens"]),
         .testTarget(name: "StrataWaylandTests", dependencies: ["StrataWayland"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["Strata"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["Strata", "StrataWayland"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,14 +19,12 @@ final class HelloTests: XCTestCase {
     func testKilledSwayEndsHelloWithinOneSecond() throws { try checkCompositorKilled("sway") }
 
     func testExitAfterEndsCleanly() throws {
-        try HelloContract.require()
         let compositor = try HeadlessCompositor("weston")
         let hello = try launchHello(["--exit-after", "1.5"], environment: compositor.clientEnvironment)
         XCTAssertEqual(hello.waitForExit(timeout: 15), .exited(0), hello.transcript)
     }
 
     func testMissingSocketNamesThePathTried() throws {
-        try HelloContract.require()
         let runtime = try TestEnvironment.temporaryDirectory("nosocket")
         defer { try? FileManager.default.removeItem(at: runtime) }
         var environment = ProcessInfo.processInfo.environment
@@ -69,7 +67,6 @@ final class HelloTests: XCTestCase {
     /// Starts `name` and hello in it, and waits for `strata: resting`; nil (after a failure) if
     /// it never comes.
     private func restingHello(under name: String) throws -> (HeadlessCompositor, ChildProcess)? {
-        try HelloContract.require()
         let compositor = try HeadlessCompositor(name)
         let hello = try launchHello(["--exit-after", "60"], environment: compositor.clientEnvironment)
         guard hello.waitForLine("strata: resting", timeout: 30) else {
@@ -112,7 +109,6 @@ final class HelloTests: XCTestCase {
     }
 
     private func snapshot(at time: Double) throws -> PNGImage {
-        try HelloContract.require()
         let out = TestEnvironment.artifact("hello-snapshot-\(time).png")
         try? FileManager.default.removeItem(at: out)
         var environment = ProcessInfo.processInfo.environment
@@ -148,19 +144,5 @@ final class HelloTests: XCTestCase {
     static func redOver(alpha a: UInt32) -> UInt32 {
         func scaled(_ c: UInt32) -> UInt32 { (c * (255 - a) * 2 + 255) / 510 }
         return 0xFF00_0000 | (a + scaled(0x20)) << 16 | scaled(0x28) << 8 | scaled(0x30)
-    }
-}
-
-/// Whether `examples/hello` implements the contract these tests check.
-enum HelloContract {
-    /// The interim `hello` on main draws with pixman directly and prints a different resting line;
-    /// the lead replaces it with the CALayer version. Set to true when that lands.
-    static let isImplemented = ProcessInfo.processInfo.environment["STRATA_HELLO_CONTRACT"] == "1"
-
-    static func require() throws {
-        guard isImplemented else {
-            throw XCTSkip("examples/hello does not implement its contract yet (interim pixman hello on main); "
-                          + "STRATA_HELLO_CONTRACT=1 runs these tests anyway")
-        }
     }
 }

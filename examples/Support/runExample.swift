@@ -91,8 +91,32 @@ private func runLive(_ scene: some ExampleScene, options: ExampleOptions,
         keep = window
         live(app, window)
     }
+    // Tell tests when the first frame has reached the compositor.
+    let shown = ShownOnce()
+    let loop = app.loop, connection = app.display.connection
+    let onFrame: @Sendable (Double) -> Void = { _ in
+        guard shown.first() else { return }
+        loop.post {
+            try? connection.roundtrip()
+            emit("strata: shown")
+        }
+    }
+    (keep as? Window)?.onFrameCommitted(onFrame)
+    (keep as? LayerShellWindow)?.onFrameCommitted(onFrame)
     if let t = options.exitAfter {
         app.after(t) { app.stop() }
     }
     try withExtendedLifetime(keep) { try app.run() }
+}
+
+/// True exactly once, from any thread.
+private final class ShownOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false
+    func first() -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        if done { return false }
+        done = true
+        return true
+    }
 }
