@@ -287,7 +287,7 @@ def gen_request(iface, m, enums):
             lines.append("        }")
         else:
             lines.append(f"        let created = {call} {{ _ in }}")
-        lines.append(f"        return {rtype}(adopting: created, connection: connection)")
+        lines.append(f"        return {rtype}(adopting: created, connection: connection).inheritingQueue(from: self)")
     else:
         d = ", destroying: true" if m.destructor else ""
         call = f"marshal(opcode: {m.opcode}, count: {nargs}, since: {m.since}{d})"
@@ -345,7 +345,7 @@ def event_decode(iface, m, enums):
             v = f"WaylandObject.object(for: {e}.o) as? {t}"
         elif a.type == "new_id":
             t = class_name(a.interface)
-            v = f"{t}(adopting: {e}.o, connection: connection)"
+            v = f"{t}(adopting: {e}.o, connection: connection).inheritingQueue(from: self)"
         vals.append(f"{ident(a.name)}: {v}")
     name = ident(m.name)
     return f".{name}" + (f"({', '.join(vals)})" if vals else "")

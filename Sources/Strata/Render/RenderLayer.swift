@@ -16,6 +16,9 @@ public struct RenderLayer: Sendable {
     public var transform: CATransform3D = .identity
     public var sublayerTransform: CATransform3D = .identity
     public var opacity: Float = 1
+    /// Opacity applies to the composited subtree (true, the default) or to each sublayer
+    /// separately (false), as `CALayer.allowsGroupOpacity`.
+    public var allowsGroupOpacity = true
     public var isHidden = false
     public var isDoubleSided = true
     public var backgroundColor: CGColor?
@@ -33,6 +36,12 @@ public struct RenderLayer: Sendable {
     }
     // An array gives the struct the indirection a recursive optional needs.
     private var _mask: [RenderLayer] = []
+    /// Presentation values of the layer's other properties, by KVC key, in their Swift types
+    /// (CGFloat, Float, CGColor, CGSize, …): contents, shadow*, contentsRect, and subclass
+    /// properties such as CAShapeLayer's path/strokeEnd. Keys at their default are absent.
+    public var properties: [String: any Sendable] = [:]
+    /// The model layer's class name ("CALayer", "CAShapeLayer", …).
+    public var layerClass: String = "CALayer"
 
     public init(id: UInt64) { self.id = id }
 }

@@ -5,9 +5,10 @@ import Glibc
 /// One connection to a compositor (`wl_display`).
 ///
 /// The connection outlives every `WaylandObject` made on it (each holds a strong reference), so
-/// `wl_display_disconnect` runs only after all proxies are destroyed. It is not thread-safe as a
-/// Swift object: dispatch happens on the thread that owns the event loop.
-public final class WaylandConnection {
+/// `wl_display_disconnect` runs only after all proxies are destroyed. libwayland's display is
+/// thread-safe (every call takes its lock), so the connection may be used from any thread; each
+/// event queue is dispatched by one thread (the main loop or the render thread).
+public final class WaylandConnection: @unchecked Sendable {
     /// The `wl_display *`.
     public let display: OpaquePointer
 
@@ -50,6 +51,12 @@ public final class WaylandConnection {
         var arg = wl_argument()
         arg.o = nil
         return wl_proxy_marshal_array_flags(display, opcode, interface, wl_proxy_get_version(display), 0, &arg)
+    }
+
+    /// A new event queue: objects made through wrappers on it get their events dispatched by
+    /// whoever dispatches that queue (e.g. the render thread), not by the main loop.
+    public func makeQueue() -> WaylandEventQueue {
+        WaylandEventQueue(connection: self)
     }
 
     /// The error that broke the connection, if any: a protocol error names the interface, object
@@ -101,5 +108,20 @@ public final class WaylandConnection {
             throw error ?? .connectionLost(errno: errno)
         }
         try dispatchPending()
+    }
+}
+
+/// A `wl_event_queue`. Destroyed after every object using it (objects and wrappers keep it).
+public final class WaylandEventQueue: @unchecked Sendable {
+    public let queue: OpaquePointer
+    let connection: WaylandConnection
+
+    init(connection: WaylandConnection) {
+        self.connection = connection
+        queue = wl_display_create_queue(connection.display)
+    }
+
+    deinit {
+        wl_event_queue_destroy(queue)
     }
 }

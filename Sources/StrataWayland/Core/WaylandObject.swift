@@ -28,6 +28,9 @@ open class WaylandObject {
     public let proxy: OpaquePointer
     public let connection: WaylandConnection
     public private(set) var isDestroyed = false
+    /// True for a proxy wrapper (`wl_proxy_create_wrapper`): it only routes the objects its
+    /// requests create to another event queue; it never receives events.
+    public let isWrapper: Bool
 
     /// (opcode, since) of the interface's destructor request, if it has one.
     var destructorRequest: (opcode: UInt32, since: UInt32)? { nil }
@@ -39,11 +42,44 @@ open class WaylandObject {
         }
         self.proxy = proxy
         self.connection = connection
+        isWrapper = false
         let me = Unmanaged.passUnretained(self).toOpaque()
         wl_proxy_add_dispatcher(proxy, strataWaylandDispatch, nil, me)
     }
 
+    /// Makes a wrapper of `object` whose requests create objects on `queue`.
+    public required init(wrapping object: WaylandObject, queue: WaylandEventQueue) {
+        guard let w = wl_proxy_create_wrapper(UnsafeMutableRawPointer(object.proxy)) else {
+            fatalError("libwayland could not allocate a proxy wrapper")
+        }
+        proxy = OpaquePointer(w)
+        connection = object.connection
+        isWrapper = true
+        wl_proxy_set_queue(proxy, queue.queue)
+        self.queue = queue
+    }
+
+    /// The event queue this object's events go to, when not the default one. Objects created
+    /// through it inherit it, and keep it alive: a queue is destroyed after all its objects.
+    public private(set) var queue: WaylandEventQueue?
+
+    /// Marks an object created by a request on `parent` as living on `parent`'s queue.
+    public func inheritingQueue(from parent: WaylandObject) -> Self {
+        queue = parent.queue
+        return self
+    }
+
+    /// A wrapper of this object whose requests create objects on `queue` (their events are then
+    /// dispatched by whoever dispatches that queue).
+    public func wrapper(on queue: WaylandEventQueue) -> Self {
+        Self(wrapping: self, queue: queue)
+    }
+
     deinit {
+        if isWrapper {
+            wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(proxy))
+            return
+        }
         guard !isDestroyed else { return }
         if let d = destructorRequest, version >= d.since {
             _ = wl_proxy_marshal_array_flags(proxy, d.opcode, nil, 0, UInt32(WL_MARSHAL_FLAG_DESTROY), nil)

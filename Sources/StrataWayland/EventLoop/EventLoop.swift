@@ -13,9 +13,11 @@ import Glibc
 ///   nothing to read it blocks in `poll` (idle = no wakeups).
 /// - Reading uses `wl_display_prepare_read`/`read_events`, so other threads may safely send
 ///   requests on the same display.
-/// - `post` is the only thread-safe entry point.
-public final class EventLoop {
+/// - `post` and `stop` are the only thread-safe entry points.
+public final class EventLoop: @unchecked Sendable {
     public let display: WaylandDisplay
+    /// The queue this loop dispatches (nil: the default queue, i.e. the main loop).
+    public let queue: WaylandEventQueue?
     private let wakeFD: Int32
     private let tasks = TaskQueue()
     private var timers: [Timer] = []
@@ -29,8 +31,9 @@ public final class EventLoop {
         var action: () -> Void
     }
 
-    public init(display: WaylandDisplay) {
+    public init(display: WaylandDisplay, queue: WaylandEventQueue? = nil) {
         self.display = display
+        self.queue = queue
         wakeFD = strata_eventfd()
     }
 
@@ -63,10 +66,9 @@ public final class EventLoop {
         _ = write(wakeFD, &one, 8)
     }
 
+    /// Ends `run()` after the current iteration. Callable from any thread.
     public func stop() {
-        running = false
-        var one: UInt64 = 1
-        _ = write(wakeFD, &one, 8)
+        post { [unowned self] in self.running = false }
     }
 
     public func run() throws {
@@ -75,8 +77,8 @@ public final class EventLoop {
         while running {
             for hook in beforeWaitHooks { hook() }
             if !running { break }
-            while wl_display_prepare_read(d) != 0 {
-                if wl_display_dispatch_pending(d) < 0 { throw connectionError() }
+            while prepareRead(d) != 0 {
+                if dispatchPending(d) < 0 { throw connectionError() }
             }
             var wantWrite = false
             if wl_display_flush(d) < 0 {
@@ -99,7 +101,7 @@ public final class EventLoop {
             } else {
                 wl_display_cancel_read(d)
             }
-            if wl_display_dispatch_pending(d) < 0 { throw connectionError() }
+            if dispatchPending(d) < 0 { throw connectionError() }
             if fds[1].revents != 0 {
                 var v: UInt64 = 0
                 _ = read(wakeFD, &v, 8)
@@ -107,6 +109,16 @@ public final class EventLoop {
             for task in tasks.drain() { task() }
             fireDueTimers()
         }
+    }
+
+    private func prepareRead(_ d: OpaquePointer) -> Int32 {
+        if let q = queue?.queue { return wl_display_prepare_read_queue(d, q) }
+        return wl_display_prepare_read(d)
+    }
+
+    private func dispatchPending(_ d: OpaquePointer) -> Int32 {
+        if let q = queue?.queue { return wl_display_dispatch_queue_pending(d, q) }
+        return wl_display_dispatch_pending(d)
     }
 
     private func connectionError() -> WaylandError {

@@ -19,7 +19,7 @@ public final class WlCompositor: WaylandObject, WaylandInterface {
         let created = marshal(opcode: 0, count: 1, interface: WlSurface.interface, version: self.version) { args in
             args[0].o = nil
         }
-        return WlSurface(adopting: created, connection: connection)
+        return WlSurface(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 
     /// `wl_compositor.create_region` (opcode 1, since version 1).
@@ -27,6 +27,6 @@ public final class WlCompositor: WaylandObject, WaylandInterface {
         let created = marshal(opcode: 1, count: 1, interface: WlRegion.interface, version: self.version) { args in
             args[0].o = nil
         }
-        return WlRegion(adopting: created, connection: connection)
+        return WlRegion(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 }

@@ -46,7 +46,7 @@ public final class WlDataDevice: WaylandObject, WaylandInterface {
     override func dispatch(opcode: UInt32, args: UnsafeMutablePointer<wl_argument>) {
         let event: Event
         switch opcode {
-        case 0: event = .dataOffer(id: WlDataOffer(adopting: args[0].o, connection: connection))
+        case 0: event = .dataOffer(id: WlDataOffer(adopting: args[0].o, connection: connection).inheritingQueue(from: self))
         case 1: event = .enter(serial: args[0].u, surface: WaylandObject.object(for: args[1].o) as? WlSurface, x: wl_fixed_to_double(args[2].f), y: wl_fixed_to_double(args[3].f), id: WaylandObject.object(for: args[4].o) as? WlDataOffer)
         case 2: event = .leave
         case 3: event = .motion(time: args[0].u, x: wl_fixed_to_double(args[1].f), y: wl_fixed_to_double(args[2].f))

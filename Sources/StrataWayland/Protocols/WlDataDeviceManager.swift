@@ -27,7 +27,7 @@ public final class WlDataDeviceManager: WaylandObject, WaylandInterface {
         let created = marshal(opcode: 0, count: 1, interface: WlDataSource.interface, version: self.version) { args in
             args[0].o = nil
         }
-        return WlDataSource(adopting: created, connection: connection)
+        return WlDataSource(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 
     /// `wl_data_device_manager.get_data_device` (opcode 1, since version 1).
@@ -36,6 +36,6 @@ public final class WlDataDeviceManager: WaylandObject, WaylandInterface {
             args[0].o = nil
             args[1].o = seat.proxy
         }
-        return WlDataDevice(adopting: created, connection: connection)
+        return WlDataDevice(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 }

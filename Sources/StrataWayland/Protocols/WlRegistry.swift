@@ -45,6 +45,6 @@ public final class WlRegistry: WaylandObject, WaylandInterface {
             args[2].u = version
             args[3].o = nil
         }
-        return T(adopting: created, connection: connection)
+        return T(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 }

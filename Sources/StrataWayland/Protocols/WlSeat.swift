@@ -58,7 +58,7 @@ public final class WlSeat: WaylandObject, WaylandInterface {
         let created = marshal(opcode: 0, count: 1, interface: WlPointer.interface, version: self.version) { args in
             args[0].o = nil
         }
-        return WlPointer(adopting: created, connection: connection)
+        return WlPointer(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 
     /// `wl_seat.get_keyboard` (opcode 1, since version 1).
@@ -66,7 +66,7 @@ public final class WlSeat: WaylandObject, WaylandInterface {
         let created = marshal(opcode: 1, count: 1, interface: WlKeyboard.interface, version: self.version) { args in
             args[0].o = nil
         }
-        return WlKeyboard(adopting: created, connection: connection)
+        return WlKeyboard(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 
     /// `wl_seat.get_touch` (opcode 2, since version 1).
@@ -74,7 +74,7 @@ public final class WlSeat: WaylandObject, WaylandInterface {
         let created = marshal(opcode: 2, count: 1, interface: WlTouch.interface, version: self.version) { args in
             args[0].o = nil
         }
-        return WlTouch(adopting: created, connection: connection)
+        return WlTouch(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 
     /// `wl_seat.release` (opcode 3, since version 5).

@@ -26,6 +26,6 @@ public final class WlShell: WaylandObject, WaylandInterface {
             args[0].o = nil
             args[1].o = surface.proxy
         }
-        return WlShellSurface(adopting: created, connection: connection)
+        return WlShellSurface(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 }

@@ -160,6 +160,6 @@ public final class WlShm: WaylandObject, WaylandInterface {
             args[1].h = fd
             args[2].i = size
         }
-        return WlShmPool(adopting: created, connection: connection)
+        return WlShmPool(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 }

@@ -28,7 +28,7 @@ public final class WlShmPool: WaylandObject, WaylandInterface {
             args[4].i = stride
             args[5].u = format.rawValue
         }
-        return WlBuffer(adopting: created, connection: connection)
+        return WlBuffer(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 
     /// `wl_shm_pool.destroy` (opcode 1, since version 1).

@@ -36,6 +36,6 @@ public final class WlSubcompositor: WaylandObject, WaylandInterface {
             args[1].o = surface.proxy
             args[2].o = parent.proxy
         }
-        return WlSubsurface(adopting: created, connection: connection)
+        return WlSubsurface(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 }

@@ -77,7 +77,7 @@ public final class WlSurface: WaylandObject, WaylandInterface {
         let created = marshal(opcode: 3, count: 1, interface: WlCallback.interface, version: self.version) { args in
             args[0].o = nil
         }
-        return WlCallback(adopting: created, connection: connection)
+        return WlCallback(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 
     /// `wl_surface.set_opaque_region` (opcode 4, since version 1).

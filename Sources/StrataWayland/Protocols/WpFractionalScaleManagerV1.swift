@@ -35,6 +35,6 @@ public final class WpFractionalScaleManagerV1: WaylandObject, WaylandInterface {
             args[0].o = nil
             args[1].o = surface.proxy
         }
-        return WpFractionalScaleV1(adopting: created, connection: connection)
+        return WpFractionalScaleV1(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 }

@@ -54,6 +54,6 @@ public final class WpPresentation: WaylandObject, WaylandInterface {
             args[0].o = surface.proxy
             args[1].o = nil
         }
-        return WpPresentationFeedback(adopting: created, connection: connection)
+        return WpPresentationFeedback(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 }

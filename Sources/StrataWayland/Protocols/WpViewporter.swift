@@ -35,6 +35,6 @@ public final class WpViewporter: WaylandObject, WaylandInterface {
             args[0].o = nil
             args[1].o = surface.proxy
         }
-        return WpViewport(adopting: created, connection: connection)
+        return WpViewport(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 }

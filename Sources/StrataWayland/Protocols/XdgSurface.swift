@@ -57,7 +57,7 @@ public final class XdgSurface: WaylandObject, WaylandInterface {
         let created = marshal(opcode: 1, count: 1, interface: XdgToplevel.interface, version: self.version) { args in
             args[0].o = nil
         }
-        return XdgToplevel(adopting: created, connection: connection)
+        return XdgToplevel(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 
     /// `xdg_surface.get_popup` (opcode 2, since version 1).
@@ -67,7 +67,7 @@ public final class XdgSurface: WaylandObject, WaylandInterface {
             args[1].o = parent?.proxy
             args[2].o = positioner.proxy
         }
-        return XdgPopup(adopting: created, connection: connection)
+        return XdgPopup(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 
     /// `xdg_surface.set_window_geometry` (opcode 3, since version 1).

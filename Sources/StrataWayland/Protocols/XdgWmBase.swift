@@ -58,7 +58,7 @@ public final class XdgWmBase: WaylandObject, WaylandInterface {
         let created = marshal(opcode: 1, count: 1, interface: XdgPositioner.interface, version: self.version) { args in
             args[0].o = nil
         }
-        return XdgPositioner(adopting: created, connection: connection)
+        return XdgPositioner(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 
     /// `xdg_wm_base.get_xdg_surface` (opcode 2, since version 1).
@@ -67,7 +67,7 @@ public final class XdgWmBase: WaylandObject, WaylandInterface {
             args[0].o = nil
             args[1].o = surface.proxy
         }
-        return XdgSurface(adopting: created, connection: connection)
+        return XdgSurface(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 
     /// `xdg_wm_base.pong` (opcode 3, since version 1).

@@ -46,7 +46,7 @@ public final class ZwlrLayerShellV1: WaylandObject, WaylandInterface {
             args[3].u = layer.rawValue
             args[4].s = UnsafePointer(c4)
         }
-        return ZwlrLayerSurfaceV1(adopting: created, connection: connection)
+        return ZwlrLayerSurfaceV1(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 
     /// `zwlr_layer_shell_v1.destroy` (opcode 1, since version 3).

@@ -24,7 +24,7 @@ public final class ZwlrVirtualPointerManagerV1: WaylandObject, WaylandInterface 
             args[0].o = seat?.proxy
             args[1].o = nil
         }
-        return ZwlrVirtualPointerV1(adopting: created, connection: connection)
+        return ZwlrVirtualPointerV1(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 
     /// `zwlr_virtual_pointer_manager_v1.destroy` (opcode 1, since version 1).
@@ -39,6 +39,6 @@ public final class ZwlrVirtualPointerManagerV1: WaylandObject, WaylandInterface 
             args[1].o = output?.proxy
             args[2].o = nil
         }
-        return ZwlrVirtualPointerV1(adopting: created, connection: connection)
+        return ZwlrVirtualPointerV1(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 }

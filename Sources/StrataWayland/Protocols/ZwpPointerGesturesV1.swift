@@ -24,7 +24,7 @@ public final class ZwpPointerGesturesV1: WaylandObject, WaylandInterface {
             args[0].o = nil
             args[1].o = pointer.proxy
         }
-        return ZwpPointerGestureSwipeV1(adopting: created, connection: connection)
+        return ZwpPointerGestureSwipeV1(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 
     /// `zwp_pointer_gestures_v1.get_pinch_gesture` (opcode 1, since version 1).
@@ -33,7 +33,7 @@ public final class ZwpPointerGesturesV1: WaylandObject, WaylandInterface {
             args[0].o = nil
             args[1].o = pointer.proxy
         }
-        return ZwpPointerGesturePinchV1(adopting: created, connection: connection)
+        return ZwpPointerGesturePinchV1(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 
     /// `zwp_pointer_gestures_v1.release` (opcode 2, since version 2).
@@ -47,6 +47,6 @@ public final class ZwpPointerGesturesV1: WaylandObject, WaylandInterface {
             args[0].o = nil
             args[1].o = pointer.proxy
         }
-        return ZwpPointerGestureHoldV1(adopting: created, connection: connection)
+        return ZwpPointerGestureHoldV1(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 }

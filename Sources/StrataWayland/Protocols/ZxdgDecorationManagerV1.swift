@@ -29,6 +29,6 @@ public final class ZxdgDecorationManagerV1: WaylandObject, WaylandInterface {
             args[0].o = nil
             args[1].o = toplevel.proxy
         }
-        return ZxdgToplevelDecorationV1(adopting: created, connection: connection)
+        return ZxdgToplevelDecorationV1(adopting: created, connection: connection).inheritingQueue(from: self)
     }
 }

@@ -4,7 +4,7 @@ public protocol FrameProducer: AnyObject {
     /// `age` is the buffer's age (0: contents undefined, repaint everything). Returns the damage
     /// of this frame relative to the previous frame, in buffer pixels (x, y, width, height);
     /// the presenter adds what an older buffer is missing.
-    func renderFrame(at time: Double, into buffer: ShmBuffer, age: Int, scale: Int) -> [(Int32, Int32, Int32, Int32)]
+    func renderFrame(at time: Double, into buffer: ShmBuffer, age: Int, scale: Double) -> [(Int32, Int32, Int32, Int32)]
     /// Whether the picture may change after `time` (an animation is running).
     func isAnimating(after time: Double) -> Bool
 }
@@ -12,36 +12,70 @@ public protocol FrameProducer: AnyObject {
 /// Drives a surface's frames: draws when something changed, paces animation with frame callbacks,
 /// and stays idle (no callbacks, no wakeups) when nothing moves.
 ///
+/// Threading: every method must be called on the thread that dispatches `queue` (the render
+/// thread; the main thread when `queue` is nil). Frame callbacks and buffer releases are created
+/// on `queue`, so they keep arriving while the main thread is blocked.
+///
 /// - A change while idle draws at once; while a frame callback is pending it is drawn when the
 ///   callback fires (never more than one frame per callback).
 /// - When every buffer is held by the compositor, the frame is drawn when one is released.
 /// - A hidden surface gets no callbacks and so draws nothing; the media clock keeps running, so
-///   the first frame after it becomes visible shows the current time.
-public final class FramePresenter {
+///   the first frame after it becomes visible shows the current time. A callback that has not come
+///   `staleCallbackTimeout` seconds after it was requested is treated as lost: one frame is drawn
+///   anyway (so a lost callback never freezes the app; a hidden window draws at most that often).
+public final class FramePresenter: @unchecked Sendable {
     public let surface: WaylandSurface
     public let pool: BufferPool
     public weak var producer: FrameProducer?
     /// The media clock (seconds); frames are rendered for its value when they are drawn.
     public var clock: () -> Double
-    /// Logical size in points; the buffer is `size × scale` pixels.
-    public var size: (width: Int, height: Int) = (1, 1) { didSet { setNeedsFrame() } }
-    public var scale: Int = 1 { didSet { if scale != oldValue { setNeedsFrame() } } }
+    /// Logical size in points; the buffer size follows from `scale`.
+    public var size: (width: Int, height: Int) = (1, 1) {
+        didSet { if size != oldValue { setNeedsFrame() } }
+    }
+    public var scale: SurfaceScale = .one { didSet { if scale != oldValue { setNeedsFrame() } } }
     /// Set false until the role is configured (e.g. xdg toplevel before its first configure).
     public var canDraw = false { didSet { if canDraw { setNeedsFrame() } } }
-    /// Called after every frame is committed, with its media time (tests and benchmarks).
-    public var onFramePresented: ((Double) -> Void)?
+    /// Called after every frame is committed (tests, benchmarks, the engine's callbacks).
+    public var onFrameCommitted: ((FrameInfo) -> Void)?
+    /// Presentation feedback so far (when the compositor offers wp_presentation).
+    public private(set) var timing = FrameTiming()
     /// Called after an animation's last frame has been committed (the picture is at rest).
     public var onIdle: (() -> Void)?
+
+    /// Seconds after which an outstanding frame callback counts as lost.
+    public var staleCallbackTimeout: Double = 1.0
 
     private var dirty = true
     private var waitingForBuffer = false
     private var lastDrawError: Error?
+    private let frameSurface: WlSurface
+    private var frameCallback: WlCallback?
+    private var staleTimer: Int?
+    private weak var loop: EventLoop?
+    private let presentation: WpPresentation?
+    private var feedbacks: [ObjectIdentifier: WpPresentationFeedback] = [:]
 
-    public init(surface: WaylandSurface, producer: FrameProducer, clock: @escaping () -> Double) {
+    /// `loop` is the loop of the thread that uses this presenter (for the stale-callback timer);
+    /// `queue` must be that loop's queue.
+    public init(surface: WaylandSurface, producer: FrameProducer, clock: @escaping () -> Double,
+                loop: EventLoop) {
         self.surface = surface
         self.producer = producer
         self.clock = clock
-        pool = BufferPool(shm: surface.display.shm)
+        self.loop = loop
+        let shm: WlShm
+        let monotonic = surface.display.presentationClock == 1  // CLOCK_MONOTONIC
+        if let queue = loop.queue {
+            frameSurface = surface.surface.wrapper(on: queue)
+            shm = surface.display.shm.wrapper(on: queue)
+            presentation = monotonic ? surface.display.presentation?.wrapper(on: queue) : nil
+        } else {
+            frameSurface = surface.surface
+            shm = surface.display.shm
+            presentation = monotonic ? surface.display.presentation : nil
+        }
+        pool = BufferPool(shm: shm)
         pool.onBufferReleased = { [unowned self] in
             if self.waitingForBuffer {
                 self.waitingForBuffer = false
@@ -50,17 +84,35 @@ public final class FramePresenter {
         }
     }
 
+    /// True while a frame callback is outstanding.
+    public var isWaitingForFrame: Bool { frameCallback != nil }
+
     /// Something changed: draw now if idle, else on the next frame callback.
     public func setNeedsFrame() {
         dirty = true
-        if canDraw && !surface.isWaitingForFrame && !waitingForBuffer {
+        if canDraw && !isWaitingForFrame && !waitingForBuffer {
             draw()
+        }
+    }
+
+    private func requestFrame() {
+        guard frameCallback == nil else { return }
+        let cb = frameSurface.frame()
+        cb.onEvent = { [unowned self] event in
+            if case .done = event { self.frameDone() }
+        }
+        frameCallback = cb
+        if let loop {
+            staleTimer = loop.addTimer(at: MonotonicClock.now() + staleCallbackTimeout) { [unowned self] in
+                self.staleTimer = nil
+                self.frameDone()
+            }
         }
     }
 
     private func draw() {
         guard canDraw, let producer else { return }
-        let w = max(1, size.width) * scale, h = max(1, size.height) * scale
+        let (w, h) = scale.bufferSize(width: size.width, height: size.height)
         let buffer: ShmBuffer
         do {
             guard let b = try pool.acquire(width: w, height: h) else {
@@ -73,24 +125,48 @@ public final class FramePresenter {
             lastDrawError = error
             return
         }
-        let time = clock()
+        // Render for when the frame will be seen, not for when it is drawn.
+        let now = MonotonicClock.now()
+        let time = clock() + (timing.predictedPresentation(now: now) - now)
         let age = pool.age(of: buffer)
-        let damage = producer.renderFrame(at: time, into: buffer, age: age, scale: scale)
+        let damage = producer.renderFrame(at: time, into: buffer, age: age, scale: scale.factor)
         pool.didPaint(buffer)
         dirty = false
-        surface.attach(buffer, scale: scale, damage: damage)
+        surface.attach(buffer, scale: scale, logicalSize: size, damage: damage)
         let animating = producer.isAnimating(after: time)
-        if animating {
-            surface.requestFrame { [unowned self] _ in self.frameDone() }
-        }
+        if animating { requestFrame() }
+        requestFeedback()
         surface.commit()
-        onFramePresented?(time)
+        onFrameCommitted?(FrameInfo(time: time, bufferWidth: buffer.width, bufferHeight: buffer.height,
+                                    damagedPixels: damage.reduce(0) { $0 + Int($1.2) * Int($1.3) }))
         if !animating { onIdle?() }
+    }
+
+    private func requestFeedback() {
+        guard let presentation, feedbacks.count < 8 else { return }
+        let fb = presentation.feedback(surface: frameSurface)
+        let key = ObjectIdentifier(fb)
+        fb.onEvent = { [unowned self] event in
+            switch event {
+            case let .presented(hi, lo, nsec, refresh, _, _, _):
+                let sec = Double(UInt64(hi) << 32 | UInt64(lo))
+                self.timing.presented(at: sec + Double(nsec) * 1e-9, refreshNanoseconds: refresh)
+                self.feedbacks[key] = nil
+            case .discarded:
+                self.timing.discarded()
+                self.feedbacks[key] = nil
+            case .syncOutput:
+                break
+            }
+        }
+        feedbacks[key] = fb
     }
 
     /// The callback was requested because an animation is running: draw its next frame (the
     /// last one, once the animation has ended, requests no further callback).
     private func frameDone() {
+        frameCallback = nil
+        if let t = staleTimer { loop?.cancelTimer(t); staleTimer = nil }
         draw()
     }
 }

@@ -1,20 +1,23 @@
 /// A `wl_surface` with the bookkeeping every role needs: the outputs it is on (for the integer
-/// buffer scale), frame callbacks, and buffer attachment with damage.
+/// buffer scale), fractional scale, and buffer attachment with damage.
 ///
 /// Protocol obligations kept here:
 /// - the buffer attached is always a whole multiple of `bufferScale` in both dimensions
 ///   (a buffer not divisible by the scale is a protocol error on some compositors);
 /// - damage is sent in buffer coordinates (`damage_buffer`, wl_compositor ≥ 4);
-/// - at most one frame callback is outstanding; its `done` is delivered once through the
-///   closure passed to `requestFrame`.
 public final class WaylandSurface {
     public let display: WaylandDisplay
     public let surface: WlSurface
     /// Outputs the surface is currently on.
     public private(set) var enteredOutputs: [WlOutput] = []
-    private var frameCallback: WlCallback?
-    /// Called when the preferred integer scale changes.
-    public var onScaleChange: ((Int) -> Void)?
+    private var appliedBufferScale = 1
+    private var appliedDestination: (Int32, Int32)?
+    private var _viewport: WpViewport?
+    private var fractionalScale: WpFractionalScaleV1?
+    /// The compositor's preferred fractional scale in 120ths, once announced.
+    public private(set) var preferredScale120: Int?
+    /// Called when the scale to render at may have changed (outputs entered/left, fractional scale).
+    public var onScaleChange: ((SurfaceScale) -> Void)?
 
     public init(display: WaylandDisplay) {
         self.display = display
@@ -25,13 +28,42 @@ public final class WaylandSurface {
             case let .enter(output):
                 if let output, !self.enteredOutputs.contains(where: { $0 === output }) {
                     self.enteredOutputs.append(output)
-                    self.onScaleChange?(self.preferredScale)
+                    self.onScaleChange?(self.scale)
                 }
             case let .leave(output):
                 self.enteredOutputs.removeAll { $0 === output }
-                self.onScaleChange?(self.preferredScale)
+                self.onScaleChange?(self.scale)
             }
         }
+    }
+
+    /// Asks for the compositor's preferred fractional scale (`wp_fractional_scale_v1`); returns
+    /// false when the compositor lacks fractional scaling or a viewporter.
+    @discardableResult
+    public func enableFractionalScale() -> Bool {
+        guard fractionalScale == nil else { return true }
+        guard let manager = display.fractionalScaleManager, display.viewporter != nil else { return false }
+        let fs = manager.getFractionalScale(surface: surface)
+        fs.onEvent = { [unowned self] event in
+            if case let .preferredScale(scale) = event {
+                self.preferredScale120 = Int(scale)
+                self.onScaleChange?(self.scale)
+            }
+        }
+        fractionalScale = fs
+        return true
+    }
+
+    /// The scale to render at: the fractional one when announced, else the outputs' integer one.
+    public var scale: SurfaceScale {
+        if let n = preferredScale120, display.viewporter != nil { return .fractional(n) }
+        return .integer(preferredScale)
+    }
+
+    private func viewport() -> WpViewport? {
+        if let v = _viewport { return v }
+        _viewport = display.viewporter?.getViewport(surface: surface)
+        return _viewport
     }
 
     /// The largest integer scale among the outputs the surface is on (1 when on none).
@@ -39,27 +71,21 @@ public final class WaylandSurface {
         enteredOutputs.compactMap { display.output(for: $0)?.scale }.map(Int.init).max() ?? 1
     }
 
-    /// True while a frame callback is outstanding.
-    public var isWaitingForFrame: Bool { frameCallback != nil }
-
-    /// Requests a frame callback (once; a second request while one is pending is ignored).
-    /// `done` gets the compositor's timestamp in milliseconds (undefined base).
-    public func requestFrame(_ done: @escaping (UInt32) -> Void) {
-        guard frameCallback == nil else { return }
-        let cb = surface.frame()
-        cb.onEvent = { [unowned self] event in
-            if case let .done(time) = event {
-                self.frameCallback = nil
-                done(time)
+    /// Attaches `buffer` with `damage` (buffer-pixel rectangles: x, y, width, height), setting
+    /// the buffer scale or the viewport destination as `scale` says. Does not commit.
+    public func attach(_ buffer: ShmBuffer, scale: SurfaceScale, logicalSize: (width: Int, height: Int),
+                       damage: [(Int32, Int32, Int32, Int32)]) {
+        if scale.usesViewport, let viewport = viewport() {
+            if appliedBufferScale != 1 { surface.setBufferScale(scale: 1); appliedBufferScale = 1 }
+            let dest = (Int32(max(1, logicalSize.width)), Int32(max(1, logicalSize.height)))
+            if appliedDestination.map({ $0 != dest }) ?? true {
+                viewport.setDestination(width: dest.0, height: dest.1)
+                appliedDestination = dest
             }
+        } else if scale.bufferScale != appliedBufferScale {
+            surface.setBufferScale(scale: Int32(scale.bufferScale))
+            appliedBufferScale = scale.bufferScale
         }
-        frameCallback = cb
-    }
-
-    /// Attaches `buffer` with `damage` (buffer-pixel rectangles: x, y, width, height).
-    /// Does not commit.
-    public func attach(_ buffer: ShmBuffer, scale: Int, damage: [(Int32, Int32, Int32, Int32)]) {
-        surface.setBufferScale(scale: Int32(scale))
         surface.attach(buffer: buffer.wlBuffer, x: 0, y: 0)
         for (x, y, w, h) in damage {
             surface.damageBuffer(x: x, y: y, width: w, height: h)

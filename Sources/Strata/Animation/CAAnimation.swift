@@ -1,0 +1,113 @@
+import Foundation
+
+/// Receives an animation's start and stop. Both methods are optional.
+/// Delivered on the main thread by `CATransaction.deliverAnimationEvents(at:)`.
+public protocol CAAnimationDelegate: AnyObject {
+    func animationDidStart(_ anim: CAAnimation)
+    /// `finished` is false when the animation was removed (or replaced) before it ended.
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    public func animationDidStart(_ anim: CAAnimation) {}
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}
+
+/// The abstract animation: timing (`CAMediaTiming`), a timing curve, a delegate.
+///
+/// Animations are copied when added to a layer (`CALayer.add(_:forKey:)`); changing the object
+/// afterwards does not affect the running copy. A `duration` that is ≤ 0, NaN or ∞ is replaced
+/// by the transaction's `animationDuration` (0.25 s by default) when the animation is added.
+/// The delegate is retained, as in Core Animation.
+open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
+    open var beginTime: CFTimeInterval = 0
+    open var duration: CFTimeInterval = 0
+    open var speed: Float = 1
+    open var timeOffset: CFTimeInterval = 0
+    open var repeatCount: Float = 0
+    open var repeatDuration: CFTimeInterval = 0
+    open var autoreverses = false
+    open var fillMode: CAMediaTimingFillMode = .removed
+    /// The pacing curve; nil means linear.
+    open var timingFunction: CAMediaTimingFunction?
+    open var delegate: CAAnimationDelegate?
+    open var isRemovedOnCompletion = true
+    /// Custom KVC values (container semantics).
+    final var _userValues: [String: Any] = [:]
+
+    public required init() {}
+
+    /// A fresh animation (Apple's `animation()` class method).
+    public class func animation() -> Self { Self() }
+
+    /// A copy with the same settings (delegate shared). Subclasses outside Strata that add
+    /// stored properties should override this and copy them.
+    open func copy() -> Any {
+        let c = type(of: self).init()
+        c._copyState(from: self)
+        return c
+    }
+
+    func _copyState(from o: CAAnimation) {
+        beginTime = o.beginTime; duration = o.duration; speed = o.speed; timeOffset = o.timeOffset
+        repeatCount = o.repeatCount; repeatDuration = o.repeatDuration; autoreverses = o.autoreverses
+        fillMode = o.fillMode; timingFunction = o.timingFunction; delegate = o.delegate
+        isRemovedOnCompletion = o.isRemovedOnCompletion; _userValues = o._userValues
+    }
+
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+
+    /// Runs the animation as an action: adds it to the layer under `event`.
+    open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        (anObject as? CALayer)?.add(self, forKey: event)
+    }
+
+    open func value(forKey key: String) -> Any? {
+        switch key {
+        case "beginTime": return beginTime
+        case "duration": return duration
+        case "speed": return speed
+        case "timeOffset": return timeOffset
+        case "repeatCount": return repeatCount
+        case "repeatDuration": return repeatDuration
+        case "autoreverses": return autoreverses
+        case "removedOnCompletion": return isRemovedOnCompletion
+        default: return _userValues[key] ?? type(of: self).defaultValue(forKey: key)
+        }
+    }
+
+    open func setValue(_ value: Any?, forKey key: String) {
+        let n = _AnimValue(any: value).number
+        switch key {
+        case "beginTime": if let n { beginTime = n }
+        case "duration": if let n { duration = n }
+        case "speed": if let n { speed = Float(n) }
+        case "timeOffset": if let n { timeOffset = n }
+        case "repeatCount": if let n { repeatCount = Float(n) }
+        case "repeatDuration": if let n { repeatDuration = n }
+        case "autoreverses": if let b = _AnimValue(any: value).bool { autoreverses = b }
+        case "removedOnCompletion": if let b = _AnimValue(any: value).bool { isRemovedOnCompletion = b }
+        default: _userValues[key] = value
+        }
+    }
+
+    open var description: String { "<\(type(of: self)) duration=\(duration)>" }
+
+    // MARK: Engine hooks
+
+    /// Replaces invalid durations with `fallback` (recursively for groups).
+    func _normalize(defaultDuration fallback: CFTimeInterval) {
+        if !(duration.isFinite && duration > 0) { duration = fallback }
+    }
+
+    /// An immutable description of what this animation does, for the render side.
+    /// `layer` supplies model values for keys the render state does not carry.
+    func _compile(for layer: CALayer, nested: Bool) -> _CompiledAnimation {
+        _CompiledAnimation(timing: _timing(nested: nested), body: .none)
+    }
+
+    final func _timing(nested: Bool) -> _Timing {
+        // Inside groups only the group itself is removed on completion.
+        _Timing(self, removedOnCompletion: nested ? false : isRemovedOnCompletion)
+    }
+}

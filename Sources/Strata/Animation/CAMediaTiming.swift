@@ -1,0 +1,135 @@
+import Foundation
+
+/// What a timed object shows outside its active interval.
+public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let removed = CAMediaTimingFillMode(rawValue: "removed")
+    public static let forwards = CAMediaTimingFillMode(rawValue: "forwards")
+    public static let backwards = CAMediaTimingFillMode(rawValue: "backwards")
+    public static let both = CAMediaTimingFillMode(rawValue: "both")
+}
+
+/// Core Animation's hierarchical timing model, adopted by layers and animations.
+///
+/// Every timed object maps its parent's time to its own local time:
+/// `t = (t_parent − beginTime) × speed + timeOffset`. Layers compose this from the root layer
+/// (whose parent time is `CACurrentMediaTime()`) down; an animation's parent time is its
+/// layer's local time (or its group's). Within an animation, `duration` is one simple cycle,
+/// `autoreverses` plays each cycle forwards then backwards, `repeatCount` (fractional allowed,
+/// `.infinity` repeats forever) or `repeatDuration` bounds the active interval, and `fillMode`
+/// says whether the animation shows its first value before the interval (`backwards`) and its
+/// last after it (`forwards`; only if it is not removed on completion).
+///
+/// Layers honour `beginTime`, `speed` and `timeOffset` (the others are stored and returned but
+/// do not affect a layer's time — a documented simplification).
+public protocol CAMediaTiming: AnyObject {
+    var beginTime: CFTimeInterval { get set }
+    var duration: CFTimeInterval { get set }
+    var speed: Float { get set }
+    var timeOffset: CFTimeInterval { get set }
+    var repeatCount: Float { get set }
+    var repeatDuration: CFTimeInterval { get set }
+    var autoreverses: Bool { get set }
+    var fillMode: CAMediaTimingFillMode { get set }
+}
+
+/// An immutable copy of one object's timing, evaluated on either thread.
+///
+/// Bad input is sanitised when the copy is made: NaN or infinite `beginTime`/`timeOffset` → 0,
+/// NaN `speed` → 1 (∞ speed → 0: such an object never progresses), negative or NaN
+/// `repeatCount`/`repeatDuration` → 0 (no repetition), NaN/∞/negative `duration` is replaced
+/// by the caller before this point (see `CAAnimation`).
+struct _Timing: Sendable, Hashable {
+    var beginTime: Double = 0
+    var duration: Double = 0
+    var speed: Double = 1
+    var timeOffset: Double = 0
+    var repeatCount: Double = 0
+    var repeatDuration: Double = 0
+    var autoreverses = false
+    var fillsBackwards = false
+    var fillsForwards = false
+
+    init() {}
+
+    init(_ m: CAMediaTiming, removedOnCompletion: Bool) {
+        beginTime = m.beginTime.isFinite ? m.beginTime : 0
+        let d = m.duration
+        duration = d.isFinite && d > 0 ? d : 0
+        let s = Double(m.speed)
+        speed = s.isNaN ? 1 : s.isInfinite ? 0 : s
+        timeOffset = m.timeOffset.isFinite ? m.timeOffset : 0
+        let rc = Double(m.repeatCount)
+        repeatCount = rc.isNaN || rc < 0 ? 0 : rc
+        let rd = m.repeatDuration
+        repeatDuration = rd.isNaN || rd < 0 ? 0 : rd
+        autoreverses = m.autoreverses
+        fillsBackwards = m.fillMode == .backwards || m.fillMode == .both
+        // An animation removed on completion never shows its end value after the end: the
+        // render server removes it at that moment.
+        fillsForwards = (m.fillMode == .forwards || m.fillMode == .both) && !removedOnCompletion
+    }
+
+    /// Local time for a parent time.
+    @inline(__always) func localTime(_ parent: Double) -> Double {
+        (parent - beginTime) * speed + timeOffset
+    }
+
+    /// Parent time at which local time `local` is reached; nil if never (speed 0).
+    func parentTime(forLocal local: Double) -> Double? {
+        speed == 0 ? nil : (local - timeOffset) / speed + beginTime
+    }
+
+    /// One cycle: the simple duration, doubled when autoreversing.
+    var cycle: Double { autoreverses ? duration * 2 : duration }
+
+    /// The length of the active interval (∞ for endless repeats).
+    var activeDuration: Double {
+        if repeatDuration > 0 { return repeatDuration }
+        if repeatCount > 0 { return repeatCount * cycle }
+        return cycle
+    }
+
+    enum Phase { case before, active, after }
+
+    func phase(localTime t: Double) -> Phase {
+        if t < 0 { return .before }
+        if t >= activeDuration { return .after }
+        return .active
+    }
+
+    /// Where inside its simple duration the object is at local time `t` (already mapped by
+    /// `localTime`): the time within the cycle (0…duration, reversed on the way back when
+    /// autoreversing) and the zero-based iteration. nil when the object has no effect (outside
+    /// its active interval without the matching fill).
+    func iterationTime(_ t: Double) -> (time: Double, iteration: Int)? {
+        var t = t
+        let active = activeDuration
+        if !(t >= 0) {   // also catches NaN
+            guard fillsBackwards, !t.isNaN else { return nil }
+            t = 0
+        }
+        var atEnd = false
+        if t >= active {
+            guard fillsForwards else { return nil }
+            t = active; atEnd = true
+        }
+        let c = cycle
+        guard c > 0 else { return (duration, 0) }
+        var iteration: Double
+        var local: Double
+        if atEnd {
+            // The end of the last (possibly partial) cycle, not the start of the next.
+            iteration = (active / c).rounded(.up) - 1
+            if iteration < 0 { iteration = 0 }
+            local = active - iteration * c
+        } else {
+            iteration = (t / c).rounded(.down)
+            local = t - iteration * c
+        }
+        if autoreverses && local > duration { local = 2 * duration - local }
+        let it = iteration.isFinite ? Int(min(iteration, Double(Int32.max))) : 0
+        return (min(max(local, 0), duration), it)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// An animation of one layer property named by a key path (see `_KeyPath` for fields).
+open class CAPropertyAnimation: CAAnimation {
+    open var keyPath: String?
+    /// Adds the animation's value to the current value instead of replacing it.
+    open var isAdditive = false
+    /// Each repeat starts where the previous one ended.
+    open var isCumulative = false
+    /// Converts the animated scalar(s) into a transform before applying it.
+    open var valueFunction: CAValueFunction?
+
+    public required init() { super.init() }
+
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    override func _copyState(from o: CAAnimation) {
+        super._copyState(from: o)
+        guard let o = o as? CAPropertyAnimation else { return }
+        keyPath = o.keyPath; isAdditive = o.isAdditive; isCumulative = o.isCumulative; valueFunction = o.valueFunction
+    }
+
+    /// Engine form of a value given to this animation: through the value function when set.
+    func _convert(_ v: Any?) -> _AnimValue? {
+        guard let v else { return nil }
+        let a = _AnimValue(any: v)
+        if let f = valueFunction { return f.apply(a) }
+        return a
+    }
+}
+
+/// Names of `CAValueFunction`s (Apple's).
+public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let rotateX = Self(rawValue: "rotateX"), rotateY = Self(rawValue: "rotateY")
+    public static let rotateZ = Self(rawValue: "rotateZ"), scale = Self(rawValue: "scale")
+    public static let scaleX = Self(rawValue: "scaleX"), scaleY = Self(rawValue: "scaleY")
+    public static let scaleZ = Self(rawValue: "scaleZ"), translate = Self(rawValue: "translate")
+    public static let translateX = Self(rawValue: "translateX"), translateY = Self(rawValue: "translateY")
+    public static let translateZ = Self(rawValue: "translateZ")
+}
+
+/// Turns animated scalars into a transform: the animation interpolates the scalars, then the
+/// function builds the transform (so rotateZ 0 → 2π turns a full circle). Values given as an
+/// array of numbers feed the multi-component functions (scale, translate: [x, y, z]).
+public final class CAValueFunction: Sendable {
+    public let name: CAValueFunctionName
+    public init?(name: CAValueFunctionName) { self.name = name }
+
+    /// Wraps scalar values as an opaque marker the evaluator turns into a transform at the end.
+    func apply(_ v: _AnimValue) -> _AnimValue { v }
+
+    /// The transform for interpolated parameter `v` (a number, or a point/size for x, y).
+    func transform(for v: _AnimValue) -> CATransform3D {
+        let n = CGFloat(v.number ?? 0)
+        switch name {
+        case .rotateX: return CATransform3DMakeRotation(n, 1, 0, 0)
+        case .rotateY: return CATransform3DMakeRotation(n, 0, 1, 0)
+        case .rotateZ: return CATransform3DMakeRotation(n, 0, 0, 1)
+        case .scale: return CATransform3DMakeScale(n, n, n)
+        case .scaleX: return CATransform3DMakeScale(n, 1, 1)
+        case .scaleY: return CATransform3DMakeScale(1, n, 1)
+        case .scaleZ: return CATransform3DMakeScale(1, 1, n)
+        case .translate:
+            if let p = v.point { return CATransform3DMakeTranslation(p.x, p.y, 0) }
+            return CATransform3DMakeTranslation(n, n, 0)
+        case .translateX: return CATransform3DMakeTranslation(n, 0, 0)
+        case .translateY: return CATransform3DMakeTranslation(0, n, 0)
+        case .translateZ: return CATransform3DMakeTranslation(0, 0, n)
+        default: return .identity
+        }
+    }
+}

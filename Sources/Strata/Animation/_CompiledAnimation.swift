@@ -1,0 +1,147 @@
+import Foundation
+
+/// The evaluated-properties state of one layer while animations are applied to it: the
+/// `RenderLayer` fields plus the values of keys without a field.
+struct _LayerState {
+    var layer: RenderLayer
+    var extras: [String: _AnimValue]
+
+    func get(_ root: String, slot: _RenderSlot?, fallback: _AnimValue) -> _AnimValue {
+        if let slot { return slot.read(layer) }
+        return extras[root] ?? fallback
+    }
+
+    /// Writes an animated value. Non-finite results (from NaN/∞ animation values) are dropped:
+    /// the property keeps its un-animated value for that frame.
+    mutating func set(_ root: String, slot: _RenderSlot?, _ v: _AnimValue, like model: _AnimValue) {
+        guard v.isFinite else { return }
+        if let slot { slot.write(&layer, v); return }
+        extras[root] = v.coerced(like: model) ?? model
+    }
+}
+
+/// An animation frozen for evaluation on any thread.
+struct _CompiledAnimation: Sendable {
+    var timing: _Timing
+    var body: Body
+
+    indirect enum Body: Sendable {
+        case none
+        case property(_PropertyTrack)
+        case group([_CompiledAnimation])
+    }
+
+    /// Applies the animation at `parentTime` (its layer's local time, or its group's time).
+    func apply(at parentTime: Double, to state: inout _LayerState) {
+        guard let (t, iteration) = timing.iterationTime(timing.localTime(parentTime)) else { return }
+        switch body {
+        case .none: return
+        case let .property(track): track.apply(time: t, duration: timing.duration, iteration: iteration, to: &state)
+        case let .group(children):
+            for c in children { c.apply(at: t, to: &state) }
+        }
+    }
+
+    /// Earliest parent time ≥ `t` at which this animation's output may change: `t` while it is
+    /// running (or runs backwards), its start when it has not started, +∞ when it is over or
+    /// frozen (speed 0).
+    func nextChange(after t: Double) -> Double {
+        if case .none = body { return .infinity }
+        if timing.speed == 0 { return .infinity }
+        if timing.speed < 0 { return t }
+        switch timing.phase(localTime: timing.localTime(t)) {
+        case .before: return timing.parentTime(forLocal: 0).map { max($0, t) } ?? .infinity
+        case .active: return t
+        case .after: return .infinity
+        }
+    }
+}
+
+/// The value side of a property animation.
+struct _PropertyTrack: Sendable {
+    let keyPath: _KeyPath
+    let slot: _RenderSlot?
+    let additive: Bool
+    let cumulative: Bool
+    let valueFunction: CAValueFunction?
+    /// The model value of the key path's root, for keys a `RenderLayer` has no field for.
+    let fallback: _AnimValue
+    let curve: Curve
+
+    enum Curve: Sendable {
+        case basic(from: _AnimValue?, to: _AnimValue?, by: _AnimValue?, timing: CAMediaTimingFunction?)
+        case keyframes(_Keyframes)
+        case spring(from: _AnimValue?, to: _AnimValue?, by: _AnimValue?, spring: _Spring)
+    }
+
+    init(keyPath: _KeyPath, additive: Bool, cumulative: Bool, valueFunction: CAValueFunction?,
+         fallback: _AnimValue, curve: Curve) {
+        self.keyPath = keyPath
+        slot = _LayerKeys.table[keyPath.root]?.slot
+        self.additive = additive; self.cumulative = cumulative; self.valueFunction = valueFunction
+        self.fallback = fallback; self.curve = curve
+    }
+
+    /// The from/to/by table resolved against the current value.
+    static func endpoints(from: _AnimValue?, to: _AnimValue?, by: _AnimValue?, current: _AnimValue) -> (_AnimValue, _AnimValue) {
+        switch (from, to, by) {
+        case let (f?, t?, _): return (f, t)
+        case let (f?, nil, b?): return (f, f.adding(b))
+        case let (nil, t?, b?): return (t.subtracting(b), t)
+        case let (f?, nil, nil): return (f, current)
+        case let (nil, t?, nil): return (current, t)
+        case let (nil, nil, b?): return (current, current.adding(b))
+        case (nil, nil, nil): return (current, current)
+        }
+    }
+
+    func apply(time t: Double, duration: Double, iteration: Int, to state: inout _LayerState) {
+        let whole = state.get(keyPath.root, slot: slot, fallback: fallback)
+        let current: _AnimValue
+        if valueFunction != nil {
+            current = .number(0, .cgFloat)
+        } else if let f = keyPath.field {
+            guard let part = _KeyPath.get(f, in: whole) else { return }
+            current = part
+        } else {
+            current = whole
+        }
+        let progress = duration > 0 ? t / duration : 1
+        var value: _AnimValue
+        switch curve {
+        case let .basic(from, to, by, timing):
+            let eased = timing?.evaluate(progress) ?? progress
+            let (a, b) = Self.endpoints(from: from, to: to, by: by, current: current)
+            value = a.interpolated(to: b, fraction: eased)
+            if cumulative && iteration > 0 { value = value.adding(b.subtracting(a).scaled(by: Double(iteration))) }
+        case let .spring(from, to, by, spring):
+            let (a, b) = Self.endpoints(from: from, to: to, by: by, current: current)
+            value = a.interpolated(to: b, fraction: spring.position(at: t))
+            if cumulative && iteration > 0 { value = value.adding(b.subtracting(a).scaled(by: Double(iteration))) }
+        case let .keyframes(k):
+            guard var v = k.value(at: progress) else { return }
+            if cumulative && iteration > 0, let first = k.values.first, let last = k.values.last {
+                v = v.adding(last.subtracting(first).scaled(by: Double(iteration)))
+            }
+            value = v
+            if k.rotation != 0, let angle = k.angle(at: progress) {
+                // Turn the layer to the direction of motion (on top of its model transform).
+                let model = state.get("transform", slot: .transform, fallback: .transform(.identity))
+                let turned = model.adding(.transform(CATransform3DMakeRotation(CGFloat(angle), 0, 0, 1)))
+                state.set("transform", slot: .transform, turned, like: model)
+            }
+        }
+        if let vf = valueFunction {
+            var tr = _AnimValue.transform(vf.transform(for: value))
+            if additive { tr = whole.adding(tr) }
+            state.set(keyPath.root, slot: slot, tr, like: fallback)
+            return
+        }
+        if additive { value = current.adding(value) }
+        if let f = keyPath.field {
+            state.set(keyPath.root, slot: slot, _KeyPath.set(f, in: whole, to: value), like: fallback)
+        } else {
+            state.set(keyPath.root, slot: slot, value, like: fallback)
+        }
+    }
+}

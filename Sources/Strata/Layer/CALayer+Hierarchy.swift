@@ -1,0 +1,164 @@
+import Foundation
+
+/// The layer tree. Bad input has documented outcomes, never a crash:
+/// - adding a layer to itself or to one of its own descendants (a cycle) is ignored;
+/// - a layer used as another layer's `mask` cannot become a sublayer (ignored) and vice versa:
+///   assigning a mask that already has a superlayer removes it from that superlayer first;
+/// - insertion indices beyond the end append.
+extension CALayer {
+    /// The layer this one is a sublayer of (or, for a mask, the layer it masks). For the
+    /// layer `presentation()` returned, the presentation layer of the model's superlayer.
+    public var superlayer: CALayer? {
+        if _superlayer == nil, _flags.contains(.presentation) {
+            return _extras?.modelLayer?._superlayer?.presentation()
+        }
+        return _superlayer
+    }
+
+    /// The sublayers in back-to-front order; nil when there are none (as in Core Animation).
+    /// Setting it replaces them all (cycles and masks in the new array are skipped).
+    public var sublayers: [CALayer]? {
+        get { _sublayers.isEmpty ? nil : _sublayers }
+        set {
+            for s in _sublayers { s._detachFromParent(runOrderOut: true) }
+            _sublayers = []
+            for s in newValue ?? [] { insertSublayer(s, at: UInt32(clamping: _sublayers.count)) }
+            _markStructureDirty()
+        }
+    }
+
+    /// True when `layer` is `self` or one of `self`'s ancestors (so adding it would make a cycle).
+    final func _wouldCycle(_ layer: CALayer) -> Bool {
+        var p: CALayer? = self
+        while let q = p {
+            if q === layer { return true }
+            p = q._superlayer
+        }
+        return false
+    }
+
+    public func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(clamping: _sublayers.count))
+    }
+
+    public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        guard !_wouldCycle(layer), !layer._flags.contains(.isMask) else { return }
+        var index = Int(idx)
+        if layer._superlayer === self, let cur = _sublayers.firstIndex(where: { $0 === layer }) {
+            _sublayers.remove(at: cur)
+            if cur < index { index -= 1 }
+            _sublayers.insert(layer, at: min(index, _sublayers.count))
+            _markStructureDirty()
+            return
+        }
+        layer._detachFromParent(runOrderOut: false)
+        _sublayers.insert(layer, at: min(index, _sublayers.count))
+        layer._superlayer = self
+        _markStructureDirty()
+        layer._markSubtreeDirty()
+        layer._runOrderAction(kCAOnOrderIn)
+    }
+
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        guard let sibling, let i = _sublayers.firstIndex(where: { $0 === sibling }) else {
+            insertSublayer(layer, at: 0); return
+        }
+        insertSublayer(layer, at: UInt32(clamping: i))
+    }
+
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        guard let sibling, let i = _sublayers.firstIndex(where: { $0 === sibling }) else {
+            addSublayer(layer); return
+        }
+        let adjust = (layer._superlayer === self && (_sublayers.firstIndex(where: { $0 === layer }) ?? Int.max) < i) ? 0 : 1
+        insertSublayer(layer, at: UInt32(clamping: i + adjust))
+    }
+
+    /// Replaces `oldLayer` (which must be a sublayer; otherwise nothing happens) with `newLayer`.
+    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard let i = _sublayers.firstIndex(where: { $0 === oldLayer }) else { return }
+        if oldLayer === newLayer { return }
+        guard !_wouldCycle(newLayer), !newLayer._flags.contains(.isMask) else { return }
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: UInt32(clamping: min(i, _sublayers.count)))
+    }
+
+    public func removeFromSuperlayer() {
+        guard let parent = _superlayer else { return }
+        if parent._extras?.mask === self {
+            parent.mask = nil
+            return
+        }
+        _detachFromParent(runOrderOut: true)
+    }
+
+    final func _detachFromParent(runOrderOut: Bool) {
+        guard let parent = _superlayer else { return }
+        if runOrderOut { _runOrderAction(kCAOnOrderOut) }
+        if _flags.contains(.isMask) {
+            parent._extras?.mask = nil
+            _flags.remove(.isMask)
+        } else if let i = parent._sublayers.firstIndex(where: { $0 === self }) {
+            parent._sublayers.remove(at: i)
+        }
+        _superlayer = nil
+        parent._markStructureDirty()
+    }
+
+    /// A layer whose alpha masks this one; its geometry is relative to this layer's bounds.
+    /// Assigning a layer that has a superlayer removes it from there first; a layer that is
+    /// this layer or an ancestor of it is ignored (it would make a cycle).
+    public var mask: CALayer? {
+        get { _extras?.mask }
+        set {
+            if newValue === _extras?.mask { return }
+            if let m = newValue, _wouldCycle(m) { return }
+            if let old = _extras?.mask {
+                old._superlayer = nil
+                old._flags.remove(.isMask)
+                _extras?.mask = nil
+            }
+            if let m = newValue {
+                m._detachFromParent(runOrderOut: false)
+                extras.mask = m
+                m._superlayer = self
+                m._flags.insert(.isMask)
+                m._markSubtreeDirty()
+            }
+            _markStructureDirty()
+        }
+    }
+
+    // MARK: Dirty tracking for commits
+
+    /// Records that this layer's state must be copied to the render side at the next commit.
+    final func _markDirty() {
+        if _flags.contains(.presentation) { return }
+        let tx = _TransactionState.current
+        tx.touch()
+        if !_flags.contains(.dirty) {
+            _flags.insert(.dirty)
+            tx.dirtyLayers.append(self)
+        }
+    }
+
+    final func _markStructureDirty() { _markDirty() }
+
+    final func _markSubtreeDirty() {
+        _markDirty()
+        for s in _sublayers { s._markSubtreeDirty() }
+        _extras?.mask?._markSubtreeDirty()
+    }
+
+    /// The root of this layer's tree.
+    final var _root: CALayer {
+        var l = self
+        while let p = l._superlayer { l = p }
+        return l
+    }
+
+    final func _runOrderAction(_ event: String) {
+        guard _flags.contains(.committed), !CATransaction.disableActions() else { return }
+        action(forKey: event)?.run(forKey: event, object: self, arguments: nil)
+    }
+}

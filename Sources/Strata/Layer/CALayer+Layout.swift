@@ -1,0 +1,42 @@
+import Foundation
+
+/// Layout and display requests. Both are serviced at commit time (outermost commit or flush),
+/// before the render tree is updated: layout top-down over trees with changed layers, then
+/// `display()` for layers marked as needing display.
+extension CALayer {
+    public func setNeedsLayout() {
+        if _flags.contains(.presentation) { return }
+        _flags.insert(.needsLayout)
+        _markDirty()
+    }
+
+    public func needsLayout() -> Bool { _flags.contains(.needsLayout) }
+
+    /// Lays out this layer if it needs it, then its sublayers (top-down).
+    public func layoutIfNeeded() {
+        if _flags.contains(.needsLayout) {
+            _flags.remove(.needsLayout)
+            layoutSublayers()
+        }
+        for s in _sublayers { s.layoutIfNeeded() }
+    }
+
+    /// Positions sublayers; the default asks the delegate (`layoutSublayers(of:)`).
+
+    public func setNeedsDisplay() {
+        if _flags.contains(.presentation) { return }
+        _flags.insert(.needsDisplay)
+        _markDirty()
+    }
+
+    /// Strata redraws whole layers: the rectangle is accepted for API compatibility.
+    public func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
+
+    public func needsDisplay() -> Bool { _flags.contains(.needsDisplay) }
+
+    public func displayIfNeeded() {
+        guard _flags.contains(.needsDisplay) else { return }
+        _flags.remove(.needsDisplay)
+        display()
+    }
+}

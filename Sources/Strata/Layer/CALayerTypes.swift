@@ -1,0 +1,74 @@
+import Foundation
+
+/// Which corners `cornerRadius` rounds.
+public struct CACornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+    static let all = CACornerMask(rawValue: 0xF)
+}
+
+/// How `contents` is placed in the bounds (Apple's names).
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let center = Self(rawValue: "center"), top = Self(rawValue: "top")
+    public static let bottom = Self(rawValue: "bottom"), left = Self(rawValue: "left")
+    public static let right = Self(rawValue: "right"), topLeft = Self(rawValue: "topLeft")
+    public static let topRight = Self(rawValue: "topRight"), bottomLeft = Self(rawValue: "bottomLeft")
+    public static let bottomRight = Self(rawValue: "bottomRight"), resize = Self(rawValue: "resize")
+    public static let resizeAspect = Self(rawValue: "resizeAspect")
+    public static let resizeAspectFill = Self(rawValue: "resizeAspectFill")
+}
+
+/// Filters used when scaling `contents`.
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let nearest = Self(rawValue: "nearest"), linear = Self(rawValue: "linear")
+    public static let trilinear = Self(rawValue: "trilinear")
+}
+
+/// The curve of rounded corners.
+public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let circular = Self(rawValue: "circular"), continuous = Self(rawValue: "continuous")
+}
+
+/// Anything a layer can run in response to an event (a property change, `onOrderIn`, …).
+/// `CAAnimation` runs by adding itself to the layer; `NSNull` is the "no action" marker: found
+/// during the lookup, it stops the search and nothing runs.
+public protocol CAAction {
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+extension NSNull: CAAction {
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
+
+/// Events layers send through the action lookup when inserted or removed.
+public let kCAOnOrderIn = "onOrderIn"
+public let kCAOnOrderOut = "onOrderOut"
+/// The action key for a `CATransition` added to a layer.
+public let kCATransition = "transition"
+
+/// A layer's delegate. Every method is optional (default implementations do nothing).
+public protocol CALayerDelegate: AnyObject {
+    /// Supplies the layer's contents when it needs display.
+    func display(_ layer: CALayer)
+    func layerWillDraw(_ layer: CALayer)
+    func layoutSublayers(of layer: CALayer)
+    /// The action for `event`: nil continues the lookup, `NSNull()` stops it with no action.
+    func action(for layer: CALayer, forKey event: String) -> CAAction?
+}
+
+extension CALayerDelegate {
+    public func display(_ layer: CALayer) {}
+    public func layerWillDraw(_ layer: CALayer) {}
+    public func layoutSublayers(of layer: CALayer) {}
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+}

@@ -1,0 +1,260 @@
+import Foundation
+
+/// How a layer restricts its sublayers (masksToBounds).
+enum _ClipKind: Hashable {
+    case none
+    /// Pixel-aligned rectangle: a clip region, no offscreen pass.
+    case rect(PixelRect)
+    /// Anything else (rounded, rotated, fractional): sublayers go through an offscreen group
+    /// composited through the antialiased shape.
+    case shape
+}
+
+/// One visible layer of a flattened frame, in paint order (a pre-order walk with siblings sorted
+/// by zPosition); its descendants follow it up to `end`.
+struct _Node {
+    var id: UInt64
+    var end: Int
+    /// Layer bounds space → device pixels.
+    var matrix: _Matrix3
+    var shape: _RoundedRect
+    var contents: _ContentsLayout?
+    var background: CGColor?
+    var borderColor: CGColor?
+    var borderWidth: Double
+    var opacity: Double
+    /// Product of the opacities of ancestors that are not composited as groups.
+    var inheritedAlpha: Double
+    var allowsGroupOpacity: Bool
+    /// Composited through an offscreen group (opacity applied to the whole subtree).
+    var group = false
+    var clip: _ClipKind = .none
+    /// Pixels this layer's own drawing may touch (ancestors' clips applied); nil when none.
+    var footprint: PixelRect?
+    /// `footprint` ∪ the descendants' footprints.
+    var subtree: PixelRect?
+    /// Everything that decides this layer's own pixels, hashed (damage compares it).
+    var key = 0
+    /// Hash of what this layer passes on to its descendants' pixels (order, clip, opacity).
+    var contextKey = 0
+
+    /// Alpha applied to the layer's own background and border.
+    var drawAlpha: Double { group ? 1 : opacity * inheritedAlpha }
+}
+
+/// A frame's render tree flattened into paint order, with device geometry resolved.
+///
+/// Built iteratively (an explicit stack), so nesting depth is bounded by memory, not by the
+/// thread's stack. Storage is reused between frames.
+final class _FrameList {
+    private(set) var nodes: [_Node] = []
+
+    private struct Context {
+        var parent: Int
+        /// Parent's bounds space → device.
+        var matrix: _Matrix3
+        /// The parent's sublayerTransform about its anchor point, nil when identity.
+        var sublayer: CATransform3D?
+        var alpha: Double
+        var clip: PixelRect?
+        var contextKey: Int
+    }
+
+    private struct Frame {
+        var layers: [RenderLayer]
+        var order: [Int]?
+        var next = 0
+        /// Sublayers emitted so far: a sublayer's paint position among its visible siblings.
+        var visible = 0
+        var context: Context
+    }
+
+    private var stack: [Frame] = []
+
+    /// Flattens `root`: its bounds origin maps to device (0, 0), one point to `scale` pixels.
+    func build(_ root: RenderLayer, scale: Double) {
+        nodes.removeAll(keepingCapacity: true)
+        stack.removeAll(keepingCapacity: true)
+        guard scale.isFinite, scale > 0 else { return }
+        let b = root.bounds
+        let device = _Matrix3.translation(-b.origin.x, -b.origin.y).then(.scale(scale, scale))
+        var rootHasher = Hasher()
+        rootHasher.combine(scale)
+        let top = Context(parent: -1, matrix: device, sublayer: nil, alpha: 1, clip: nil, contextKey: rootHasher.finalize())
+        visit(root, matrix: device, context: top, siblingIndex: 0)
+
+        while !stack.isEmpty {
+            let i = stack.count - 1
+            if stack[i].next < stack[i].layers.count {
+                let k = stack[i].next
+                stack[i].next = k + 1
+                let index = stack[i].order?[k] ?? k
+                let child = stack[i].layers[index]
+                let ctx = stack[i].context
+                if let m = Self.childMatrix(child, ctx) {
+                    let before = nodes.count
+                    visit(child, matrix: m, context: ctx, siblingIndex: stack[i].visible)
+                    if nodes.count > before { stack[i].visible += 1 }
+                }
+            } else {
+                let p = stack.removeLast().context.parent
+                finish(p)
+            }
+        }
+    }
+
+    /// Layer bounds space → device for `layer` placed in the context's parent; nil when the
+    /// result is not finite or is singular (the layer and its sublayers then draw nothing).
+    private static func childMatrix(_ l: RenderLayer, _ c: Context) -> _Matrix3? {
+        let b = l.bounds
+        let ax = b.origin.x + l.anchorPoint.x * b.width, ay = b.origin.y + l.anchorPoint.y * b.height
+        let local: _Matrix3
+        if c.sublayer == nil, l.transform == .identity {
+            local = .translation(l.position.x - ax, l.position.y - ay)
+        } else {
+            var t = CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, -l.anchorPointZ), l.transform)
+            t = CATransform3DConcat(t, CATransform3DMakeTranslation(l.position.x, l.position.y, l.zPosition))
+            if let s = c.sublayer { t = CATransform3DConcat(t, s) }
+            local = _Matrix3(t)
+        }
+        let m = local.then(c.matrix)
+        guard m.isFinite, m.determinant != 0 else { return nil }
+        return m
+    }
+
+    private func visit(_ l: RenderLayer, matrix: _Matrix3, context c: Context, siblingIndex: Int) {
+        guard !l.isHidden, l.opacity > 0, !l.opacity.isNaN, Self.isFinite(l.bounds) else { return }
+        let shape = _RoundedRect(bounds: l.bounds, cornerRadius: l.cornerRadius, maskedCorners: l.maskedCorners)
+        let bw = l.borderWidth.isFinite ? max(0, Double(l.borderWidth)) : 0
+        let opacity = min(Double(l.opacity), 1)
+        var node = _Node(id: l.id, end: nodes.count + 1, matrix: matrix, shape: shape,
+                         background: l.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil },
+                         borderColor: bw > 0 ? l.borderColor.flatMap { $0.alpha > 0 ? $0 : nil } : nil,
+                         borderWidth: bw, opacity: opacity, inheritedAlpha: c.alpha,
+                         allowsGroupOpacity: l.allowsGroupOpacity)
+        let bbox = Self.deviceBox(l.bounds, matrix)
+        if node.background != nil || node.borderColor != nil { node.footprint = Self.intersect(bbox, c.clip) }
+        if !l.properties.isEmpty, let content = _ContentsLayout(l) {
+            node.contents = content
+            // Bilinear sampling may spread up to a pixel beyond the destination's edges.
+            if let box = Self.deviceBox(content.dest, matrix),
+               let fp = Self.intersect(PixelRect(x: box.x - 1, y: box.y - 1, width: box.width + 2, height: box.height + 2), c.clip) {
+                node.footprint = node.footprint.map { Self.union($0, fp) } ?? fp
+            }
+        }
+        node.subtree = node.footprint
+        var h = Hasher()
+        h.combine(c.contextKey); h.combine(l.id); h.combine(siblingIndex)
+        node.contextKey = h.finalize()
+        let index = nodes.count
+        nodes.append(node)
+
+        guard !l.sublayers.isEmpty || (l.masksToBounds && node.contents != nil) else { finish(index); return }
+        var clip = c.clip
+        var ch = Hasher()
+        ch.combine(node.contextKey); ch.combine(opacity)
+        if l.masksToBounds {
+            // Nothing of the sublayers shows outside the (empty or off-screen) bounds.
+            guard let b = bbox, let c = Self.intersect(b, clip) else { finish(index); return }
+            clip = c
+            nodes[index].clip = Self.clipKind(shape, matrix, b)
+            ch.combine(matrix); ch.combine(shape)
+        }
+        nodes[index].contextKey = ch.finalize()
+        guard !l.sublayers.isEmpty else { finish(index); return }
+        var sub: CATransform3D?
+        if l.sublayerTransform != .identity {
+            let b = l.bounds
+            let ax = b.origin.x + l.anchorPoint.x * b.width, ay = b.origin.y + l.anchorPoint.y * b.height
+            sub = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0), l.sublayerTransform),
+                                      CATransform3DMakeTranslation(ax, ay, 0))
+        }
+        // With group opacity the subtree is drawn at full alpha and the group takes the opacity.
+        let childAlpha = (opacity < 1 && l.allowsGroupOpacity) ? 1 : c.alpha * opacity
+        let ctx = Context(parent: index, matrix: matrix, sublayer: sub, alpha: childAlpha, clip: clip,
+                          contextKey: nodes[index].contextKey)
+        stack.append(Frame(layers: l.sublayers, order: Self.paintOrder(l.sublayers), context: ctx))
+    }
+
+    /// Closes node `i` once its descendants are in: group decision, key, subtree extents.
+    private func finish(_ i: Int) {
+        nodes[i].end = nodes.count
+        let hasDescendants = nodes[i].end > i + 1
+        let n = nodes[i]
+        let ownParts = (n.background != nil ? 1 : 0) + (n.borderColor != nil ? 1 : 0) + (n.contents != nil ? 1 : 0)
+        if n.opacity < 1, hasDescendants || ownParts > 1 {
+            // A layer drawing overlapping parts (background, contents, border, sublayers) needs
+            // the group so they are not blended twice. (Sublayers of a layer that does not
+            // allow group opacity already carry its opacity; no group then.)
+            nodes[i].group = n.allowsGroupOpacity
+        }
+        if !hasDescendants, n.contents == nil, case .shape = n.clip { nodes[i].clip = .none }
+        var h = Hasher()
+        h.combine(n.contextKey); h.combine(n.matrix); h.combine(n.shape)
+        h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth); h.combine(n.contents)
+        h.combine(n.opacity); h.combine(n.inheritedAlpha); h.combine(nodes[i].group)
+        nodes[i].key = h.finalize()
+        if let parent = stack.last?.context.parent, parent >= 0, let s = nodes[i].subtree {
+            nodes[parent].subtree = nodes[parent].subtree.map { Self.union($0, s) } ?? s
+        }
+    }
+
+    /// Sibling indices sorted by zPosition (stable), nil when already in order.
+    private static func paintOrder(_ layers: [RenderLayer]) -> [Int]? {
+        var sorted = true
+        var prev = -CGFloat.infinity
+        for l in layers {
+            let z = l.zPosition.isNaN ? 0 : l.zPosition
+            if z < prev { sorted = false; break }
+            prev = z
+        }
+        if sorted { return nil }
+        return layers.indices.sorted {
+            let a = layers[$0].zPosition.isNaN ? 0 : layers[$0].zPosition
+            let b = layers[$1].zPosition.isNaN ? 0 : layers[$1].zPosition
+            return a < b || (a == b && $0 < $1)
+        }
+    }
+
+    private static func clipKind(_ shape: _RoundedRect, _ m: _Matrix3, _ bbox: PixelRect) -> _ClipKind {
+        guard shape.isRect, m.isAxisAligned else { return .shape }
+        let p0 = m.apply(shape.rect.minX, shape.rect.minY), p1 = m.apply(shape.rect.maxX, shape.rect.maxY)
+        for v in [p0.x, p0.y, p1.x, p1.y] where abs(v - v.rounded()) > 1e-9 { return .shape }
+        return .rect(bbox)
+    }
+
+    static func isFinite(_ r: CGRect) -> Bool {
+        r.origin.x.isFinite && r.origin.y.isFinite && r.width.isFinite && r.height.isFinite
+    }
+
+    /// Device pixels touched by `rect` mapped through `m`; nil when nothing visible. Geometry
+    /// that crosses behind the eye (W ≤ 0) is treated as unbounded.
+    static func deviceBox(_ rect: CGRect, _ m: _Matrix3) -> PixelRect? {
+        let r = rect.standardized
+        guard r.width > 0, r.height > 0 else { return nil }
+        let pts = [m.apply(r.minX, r.minY), m.apply(r.maxX, r.minY), m.apply(r.maxX, r.maxY), m.apply(r.minX, r.maxY)]
+        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+        for p in pts {
+            guard p.z > 1e-6 else {
+                let l = Double(Region.limit)
+                return PixelRect(x: -Int(l), y: -Int(l), width: 2 * Int(l), height: 2 * Int(l))
+            }
+            let q = SIMD2(p.x, p.y) / p.z
+            lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
+        }
+        return Region.enclosingPixels(CGRect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y))
+    }
+
+    static func intersect(_ a: PixelRect?, _ b: PixelRect?) -> PixelRect? {
+        guard let a else { return nil }
+        guard let b else { return a }
+        let x0 = max(a.x, b.x), y0 = max(a.y, b.y), x1 = min(a.maxX, b.maxX), y1 = min(a.maxY, b.maxY)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    static func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+        let x0 = min(a.x, b.x), y0 = min(a.y, b.y), x1 = max(a.maxX, b.maxX), y1 = max(a.maxY, b.maxY)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

@@ -1,0 +1,217 @@
+import CPixman
+import Foundation
+
+/// Executes a `_FrameList` into a pixman image, restricted to a region: backgrounds and borders
+/// as antialiased shapes, group opacity and shape clips through offscreen groups, pixel-aligned
+/// clips as pixman clip regions. Not thread-safe; buffers are reused across frames.
+final class _Painter {
+    let tessellator = _Tessellator()
+    let scratch = _Scratch()
+
+    struct Target {
+        var image: OpaquePointer
+        /// Device pixel of the image's (0, 0).
+        var ox: Int, oy: Int
+        /// Pixels that may change, device coordinates.
+        var clip: Region
+        var extents: PixelRect
+    }
+
+    private struct Open {
+        var node: Int
+        var end: Int
+        var opacityGroup = false
+        var clipGroup = false
+        var savedClip: Region?
+    }
+
+    var targets: [Target] = []
+    private var open: [Open] = []
+
+    func paint(_ list: _FrameList, into bitmap: Bitmap, region: Region) {
+        let clip = region.intersection(Region(x: 0, y: 0, width: bitmap.width, height: bitmap.height))
+        guard !clip.isEmpty else { return }
+        _ = clip.withPixmanRegion { pixman_image_set_clip_region32(bitmap.image, $0) }
+        defer { pixman_image_set_clip_region32(bitmap.image, nil) }
+        var clear = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0)
+        var boxes: [pixman_box32_t] = []
+        clip.forEachBox { boxes.append($0) }
+        pixman_image_fill_boxes(PIXMAN_OP_SRC, bitmap.image, &clear, Int32(boxes.count), &boxes)
+
+        targets = [Target(image: bitmap.image, ox: 0, oy: 0, clip: clip, extents: clip.extents)]
+        open.removeAll(keepingCapacity: true)
+        let nodes = list.nodes
+        var i = 0
+        while i < nodes.count {
+            while let o = open.last, o.end <= i { open.removeLast(); close(o, nodes) }
+            let n = nodes[i]
+            guard let sub = n.subtree, _FrameList.intersect(sub, targets[targets.count - 1].extents) != nil else {
+                i = n.end; continue
+            }
+            openNode(i, nodes)
+            i += 1
+        }
+        while let o = open.popLast() { close(o, nodes) }
+        targets.removeAll(keepingCapacity: true)
+    }
+
+    private func openNode(_ i: Int, _ nodes: [_Node]) {
+        let n = nodes[i]
+        var o = Open(node: i, end: n.end)
+        if n.group, let rect = _FrameList.intersect(n.subtree, targets[targets.count - 1].extents) {
+            pushTarget(rect)
+            o.opacityGroup = true
+        }
+        if let bg = n.background { fill(n.shape, ring: nil, n.matrix, bg, alpha: n.drawAlpha) }
+        guard n.end > i + 1 || n.contents != nil else { close(o, nodes); return }
+        switch n.clip {
+        case .none: break
+        case .rect(let r):
+            let t = targets.count - 1
+            o.savedClip = targets[t].clip
+            targets[t].clip.formIntersection(Region(r))
+            targets[t].extents = targets[t].clip.extents
+            applyClip(targets[t])
+        case .shape:
+            if let rect = _FrameList.intersect(n.subtree, targets[targets.count - 1].extents) {
+                pushTarget(rect)
+                o.clipGroup = true
+            }
+        }
+        if let c = n.contents { drawContents(c, n.matrix, alpha: n.drawAlpha) }
+        guard n.end > i + 1 else { close(o, nodes); return }
+        open.append(o)
+    }
+
+    private func close(_ o: Open, _ nodes: [_Node]) {
+        let n = nodes[o.node]
+        if o.clipGroup { popTarget(alpha: 1, clipShape: n.shape, n.matrix) }
+        if let saved = o.savedClip {
+            let t = targets.count - 1
+            targets[t].clip = saved
+            targets[t].extents = saved.extents
+            applyClip(targets[t])
+        }
+        if let bc = n.borderColor { fill(n.shape, ring: n.borderWidth, n.matrix, bc, alpha: n.drawAlpha) }
+        if o.opacityGroup { popTarget(alpha: n.opacity * n.inheritedAlpha, clipShape: nil, n.matrix) }
+    }
+
+    // MARK: Targets
+
+    private func applyClip(_ t: Target) {
+        var r = t.clip
+        r.translate(dx: -t.ox, dy: -t.oy)
+        _ = r.withPixmanRegion { pixman_image_set_clip_region32(t.image, $0) }
+    }
+
+    /// Starts an offscreen group covering `rect` (device pixels).
+    private func pushTarget(_ rect: PixelRect) {
+        let mem = scratch.push(bytes: rect.width * rect.height * 4)
+        let img = pixman_image_create_bits_no_clear(PIXMAN_a8r8g8b8, Int32(rect.width), Int32(rect.height),
+                                                    mem.assumingMemoryBound(to: UInt32.self), Int32(rect.width * 4))!
+        let clip = targets[targets.count - 1].clip.intersection(Region(rect))
+        let t = Target(image: img, ox: rect.x, oy: rect.y, clip: clip, extents: clip.extents)
+        applyClip(t)
+        targets.append(t)
+    }
+
+    /// Ends the top group: composites it onto the one below with `alpha`, through the
+    /// antialiased `clipShape` when given.
+    private func popTarget(alpha: Double, clipShape: _RoundedRect?, _ matrix: _Matrix3) {
+        let g = targets.removeLast()
+        defer { pixman_image_unref(g.image); scratch.pop() }
+        let t = targets[targets.count - 1]
+        let w = Int32(pixman_image_get_width(g.image)), h = Int32(pixman_image_get_height(g.image))
+        let dx = Int32(g.ox - t.ox), dy = Int32(g.oy - t.oy)
+        let a8 = UInt16((min(max(alpha, 0), 1) * 255).rounded())
+        if let shape = clipShape {
+            let r = PixelRect(x: 0, y: 0, width: Int(w), height: Int(h))
+            tessellator.reset(clip: r)
+            tessellator.fill(shape, matrix.translated(Double(-g.ox), Double(-g.oy)))
+            guard let mask = coverageMask(r, a8: a8) else { return }
+            defer { pixman_image_unref(mask); scratch.pop() }
+            pixman_image_composite32(PIXMAN_OP_OVER, g.image, mask, t.image, 0, 0, 0, 0, dx, dy, w, h)
+        } else if a8 < 255 {
+            var c = pixman_color_t(red: 0, green: 0, blue: 0, alpha: a8 * 257)
+            let s = pixman_image_create_solid_fill(&c)!
+            pixman_image_composite32(PIXMAN_OP_OVER, g.image, s, t.image, 0, 0, 0, 0, dx, dy, w, h)
+            pixman_image_unref(s)
+        } else {
+            pixman_image_composite32(PIXMAN_OP_OVER, g.image, nil, t.image, 0, 0, 0, 0, dx, dy, w, h)
+        }
+    }
+
+    // MARK: Shapes
+
+    /// Premultiplied 8-bit ARGB of `color` with its alpha multiplied by `alpha`, rounded.
+    static func premultiplied(_ color: CGColor, alpha: Double) -> UInt32 {
+        let a = min(max(color.alpha * alpha, 0), 1)
+        let a8 = UInt32((a * 255).rounded())
+        let r = UInt32((color.red * a * 255).rounded()), g = UInt32((color.green * a * 255).rounded())
+        let b = UInt32((color.blue * a * 255).rounded())
+        return a8 << 24 | r << 16 | g << 8 | b
+    }
+
+    static func pixmanColor(_ p: UInt32) -> pixman_color_t {
+        pixman_color_t(red: UInt16((p >> 16) & 0xFF) * 257, green: UInt16((p >> 8) & 0xFF) * 257,
+                       blue: UInt16(p & 0xFF) * 257, alpha: UInt16(p >> 24) * 257)
+    }
+
+    /// Fills `shape` (or, with `ring`, the border band of that width) mapped by `matrix` with
+    /// `color` × `alpha`, OVER, into the top target.
+    private func fill(_ shape: _RoundedRect, ring: Double?, _ matrix: _Matrix3, _ color: CGColor, alpha: Double) {
+        let p = Self.premultiplied(color, alpha: alpha)
+        guard p >> 24 != 0 else { return }
+        let t = targets[targets.count - 1]
+        let m = matrix.translated(Double(-t.ox), Double(-t.oy))
+        let ext = PixelRect(x: t.extents.x - t.ox, y: t.extents.y - t.oy, width: t.extents.width, height: t.extents.height)
+        var c = Self.pixmanColor(p)
+        if ring == nil, shape.isRect, m.isAxisAligned, let r = Self.integralRect(shape.rect, m),
+           let b = _FrameList.intersect(r, ext) {
+            var box = pixman_box32_t(x1: Int32(b.x), y1: Int32(b.y), x2: Int32(b.maxX), y2: Int32(b.maxY))
+            pixman_image_fill_boxes(PIXMAN_OP_OVER, t.image, &c, 1, &box)
+            return
+        }
+        tessellator.reset(clip: ext)
+        if let w = ring { tessellator.ring(shape, width: w, m) } else { tessellator.fill(shape, m) }
+        guard let px = tessellator.touchedPixels, let mask = coverageMask(px, a8: 255) else { return }
+        defer { pixman_image_unref(mask); scratch.pop() }
+        let solid = pixman_image_create_solid_fill(&c)!
+        defer { pixman_image_unref(solid) }
+        pixman_image_composite32(PIXMAN_OP_OVER, solid, mask, t.image, 0, 0, 0, 0,
+                                 Int32(px.x), Int32(px.y), Int32(px.width), Int32(px.height))
+    }
+
+    /// An A8 image over `r` (target pixels) holding the tessellator's triangles' coverage
+    /// times `a8`/255, in scratch memory; nil when there are no triangles. The caller unrefs
+    /// the image and pops the scratch buffer.
+    func coverageMask(_ r: PixelRect, a8: UInt16) -> OpaquePointer? {
+        guard !tessellator.triangles.isEmpty else { return nil }
+        let stride = (r.width + 3) & ~3 // pixman rows are 4-byte aligned
+        let mem = scratch.push(bytes: stride * r.height)
+        let mask = pixman_image_create_bits_no_clear(PIXMAN_a8, Int32(r.width), Int32(r.height),
+                                                     mem.assumingMemoryBound(to: UInt32.self), Int32(stride))!
+        tessellator.triangles.withUnsafeBufferPointer {
+            pixman_add_triangles(mask, Int32(-r.x), Int32(-r.y), Int32($0.count), $0.baseAddress)
+        }
+        if a8 < 255 {
+            var c = pixman_color_t(red: 0, green: 0, blue: 0, alpha: a8 * 257)
+            let s = pixman_image_create_solid_fill(&c)!
+            pixman_image_composite32(PIXMAN_OP_IN, s, nil, mask, 0, 0, 0, 0, 0, 0, Int32(r.width), Int32(r.height))
+            pixman_image_unref(s)
+        }
+        return mask
+    }
+
+    /// The device rectangle of `rect` under an axis-aligned `m` when all its edges land on
+    /// whole pixels (within 1e-9).
+    static func integralRect(_ rect: CGRect, _ m: _Matrix3) -> PixelRect? {
+        let a = m.apply(rect.minX, rect.minY), b = m.apply(rect.maxX, rect.maxY)
+        let xs = [a.x, b.x], ys = [a.y, b.y]
+        for v in xs + ys where abs(v - v.rounded()) > 1e-9 || abs(v) > Double(Region.limit) { return nil }
+        let x0 = Int(xs.min()!.rounded()), x1 = Int(xs.max()!.rounded())
+        let y0 = Int(ys.min()!.rounded()), y1 = Int(ys.max()!.rounded())
+        guard x1 > x0, y1 > y0 else { return nil }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

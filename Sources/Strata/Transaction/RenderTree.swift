@@ -1,0 +1,142 @@
+import Foundation
+
+/// The render side of one layer tree: committed layer state and animations, evaluated at any
+/// time on any thread without touching the model layers.
+///
+/// Commits (main thread) copy changed layers in under a lock; `snapshot(at:)` and
+/// `nextFrameTime(after:)` (render thread) read under the same lock. Animations are evaluated
+/// from immutable copies made at commit, so a busy main thread does not stop them.
+/// Finished animations stop affecting the picture by themselves (one removed on completion
+/// shows the model value after its end); the main thread later removes them from the model
+/// layers in `CATransaction.deliverAnimationEvents(at:)`.
+public final class RenderTree: @unchecked Sendable {
+    struct Node {
+        var state: _LayerState
+        var timing: _Timing
+        var children: [UInt64]
+        var mask: UInt64?
+        var animations: [_CompiledAnimation]
+        var layerClass: String
+    }
+
+    private let lock = NSLock()
+    private var nodes: [UInt64: Node] = [:]
+    private let rootID: UInt64
+    /// Main-thread only: the model root (never read by `snapshot`).
+    private let root: CALayer
+    private var _onCommit: (@Sendable () -> Void)?
+
+    /// Registers `root`'s tree: commits that touch it land here. The tree starts with the
+    /// current model state of every layer under `root`.
+    public init(root: CALayer) {
+        self.root = root
+        rootID = root._layerID
+        root.extras.renderTree = self
+        var all: [CALayer] = []
+        func collect(_ l: CALayer) {
+            all.append(l)
+            l._sublayers.forEach(collect)
+            if let m = l._extras?.mask { collect(m) }
+        }
+        collect(root)
+        _apply(all)
+    }
+
+    /// Called (on the committing thread) after every commit that changed this tree.
+    public var onCommit: (@Sendable () -> Void)? {
+        get { lock.lock(); defer { lock.unlock() }; return _onCommit }
+        set { lock.lock(); _onCommit = newValue; lock.unlock() }
+    }
+
+    /// Copies `layers` (all in this tree) from the model. Main thread.
+    func _apply(_ layers: [CALayer]) {
+        var updates: [(UInt64, Node)] = []
+        updates.reserveCapacity(layers.count)
+        for l in layers {
+            let node = Node(
+                state: l._modelState(), timing: l._layerTiming,
+                children: l._sublayers.map(\._layerID), mask: l._extras?.mask?._layerID,
+                animations: l._orderedAnimations.map { $0._compile(for: l, nested: false) },
+                layerClass: String(describing: type(of: l)))
+            updates.append((l._layerID, node))
+        }
+        lock.lock()
+        var structural = false
+        for (id, n) in updates {
+            if let old = nodes[id] {
+                if old.children != n.children || old.mask != n.mask { structural = true }
+            } else {
+                structural = true
+            }
+            nodes[id] = n
+        }
+        if structural { sweep() }
+        lock.unlock()
+    }
+
+    /// Drops nodes no longer reachable from the root. Called with the lock held.
+    private func sweep() {
+        var reachable = Set<UInt64>()
+        var stack = [rootID]
+        while let id = stack.popLast() {
+            guard reachable.insert(id).inserted, let n = nodes[id] else { continue }
+            stack.append(contentsOf: n.children)
+            if let m = n.mask { stack.append(m) }
+        }
+        if reachable.count != nodes.count { nodes = nodes.filter { reachable.contains($0.key) } }
+    }
+
+    /// The presentation values of the whole tree at media time `time`.
+    public func snapshot(at time: CFTimeInterval) -> RenderLayer {
+        lock.lock(); defer { lock.unlock() }
+        return build(rootID, parentTime: time) ?? RenderLayer(id: rootID)
+    }
+
+    private func build(_ id: UInt64, parentTime: Double) -> RenderLayer? {
+        guard let n = nodes[id] else { return nil }
+        let local = n.timing.localTime(parentTime)
+        var s = n.state
+        for a in n.animations { a.apply(at: local, to: &s) }
+        var r = s.layer
+        r.layerClass = n.layerClass
+        if !s.extras.isEmpty {
+            var props: [String: any Sendable] = [:]
+            for (k, v) in s.extras { if let sv = v.sendableValue { props[k] = sv } }
+            r.properties = props
+        }
+        r.sublayers = n.children.compactMap { build($0, parentTime: local) }
+        if let m = n.mask { r.mask = build(m, parentTime: local) }
+        return r
+    }
+
+    /// Earliest time ≥ `time` at which the picture may change: `time` itself while anything
+    /// animates, the start of the next scheduled animation, or `.infinity` when nothing will.
+    public func nextFrameTime(after time: CFTimeInterval) -> CFTimeInterval {
+        lock.lock(); defer { lock.unlock() }
+        var chain: [_Timing] = []
+        return next(rootID, parentTime: time, globalTime: time, chain: &chain)
+    }
+
+    private func next(_ id: UInt64, parentTime: Double, globalTime: Double, chain: inout [_Timing]) -> Double {
+        guard let n = nodes[id] else { return .infinity }
+        let local = n.timing.localTime(parentTime)
+        chain.append(n.timing)
+        defer { chain.removeLast() }
+        var best = Double.infinity
+        for a in n.animations {
+            let l = a.nextChange(after: local)
+            if l == local { return globalTime }
+            if l.isFinite {
+                var g = l
+                for t in chain.reversed() { g = t.parentTime(forLocal: g) ?? .infinity }
+                if g.isFinite { best = min(best, max(g, globalTime)) }
+            }
+        }
+        for c in n.children + (n.mask.map { [$0] } ?? []) {
+            let v = next(c, parentTime: local, globalTime: globalTime, chain: &chain)
+            if v == globalTime { return v }
+            best = min(best, v)
+        }
+        return best
+    }
+}

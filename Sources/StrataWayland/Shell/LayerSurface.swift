@@ -1,0 +1,87 @@
+/// A wlr-layer-shell surface: a panel, toast, wallpaper or overlay anchored to output edges.
+///
+/// Protocol obligations kept here: the role is assigned before any buffer; the first commit is
+/// buffer-less and the compositor answers with `configure`, which is acked before the first
+/// buffer; a configured size of 0 on an axis keeps the size asked for; `closed` means the
+/// surface is gone for good (e.g. its output was removed) and must be destroyed.
+public final class LayerSurface {
+    public typealias Layer = ZwlrLayerShellV1.Layer
+    public typealias Anchor = ZwlrLayerSurfaceV1.Anchor
+    public typealias KeyboardInteractivity = ZwlrLayerSurfaceV1.KeyboardInteractivity
+
+    /// What to ask of the compositor; changing it later needs a commit (`apply`).
+    public struct Configuration: Sendable {
+        public var layer: Layer = .top
+        public var anchor: Anchor = []
+        /// Requested size; 0 on an axis = stretch between the opposite anchors on that axis.
+        public var width = 0
+        public var height = 0
+        public var exclusiveZone = 0
+        public var margins: (top: Int, right: Int, bottom: Int, left: Int) = (0, 0, 0, 0)
+        public var keyboardInteractivity: KeyboardInteractivity = .none
+        public var namespace = "strata"
+
+        public init() {}
+    }
+
+    public let surface: WaylandSurface
+    public let layerSurface: ZwlrLayerSurfaceV1
+    public private(set) var configuration: Configuration
+    /// The size the compositor configured (logical units).
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public private(set) var isConfigured = false
+
+    public var onConfigure: (() -> Void)?
+    /// The compositor closed the surface; it will never be shown again.
+    public var onClosed: (() -> Void)?
+
+    /// Throws `.missingGlobal("zwlr_layer_shell_v1")` on compositors without layer shell
+    /// (weston, mutter).
+    public init(display: WaylandDisplay, output: WaylandOutput? = nil, configuration: Configuration) throws {
+        guard let shell = display.layerShell else {
+            throw WaylandError.missingGlobal(interface: "zwlr_layer_shell_v1", minimumVersion: 1)
+        }
+        self.configuration = configuration
+        width = max(1, configuration.width)
+        height = max(1, configuration.height)
+        surface = WaylandSurface(display: display)
+        layerSurface = shell.getLayerSurface(surface: surface.surface, output: output?.output,
+                                             layer: configuration.layer, namespace: configuration.namespace)
+        layerSurface.onEvent = { [unowned self] event in
+            switch event {
+            case let .configure(serial, w, h):
+                self.layerSurface.ackConfigure(serial: serial)
+                if w > 0 { self.width = min(Int(w), Toplevel.maximumDimension) }
+                if h > 0 { self.height = min(Int(h), Toplevel.maximumDimension) }
+                self.isConfigured = true
+                self.onConfigure?()
+            case .closed:
+                self.isConfigured = false
+                self.onClosed?()
+            }
+        }
+        send(configuration)
+        surface.commit()
+    }
+
+    /// Changes the configuration; takes effect with the next commit (sent here).
+    public func apply(_ c: Configuration) {
+        configuration = c
+        send(c)
+        surface.commit()
+    }
+
+    private func send(_ c: Configuration) {
+        layerSurface.setSize(width: UInt32(max(0, c.width)), height: UInt32(max(0, c.height)))
+        layerSurface.setAnchor(anchor: c.anchor)
+        layerSurface.setExclusiveZone(zone: Int32(clamping: c.exclusiveZone))
+        layerSurface.setMargin(top: Int32(clamping: c.margins.top), right: Int32(clamping: c.margins.right),
+                               bottom: Int32(clamping: c.margins.bottom), left: Int32(clamping: c.margins.left))
+        // on_demand exists from version 4; older compositors (kwin speaks v3) get none instead.
+        var k = c.keyboardInteractivity
+        if k == .onDemand && layerSurface.version < 4 { k = .none }
+        layerSurface.setKeyboardInteractivity(keyboardInteractivity: k)
+        if layerSurface.version >= 2 { layerSurface.setLayer(layer: c.layer) }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import Strata
+
+extension EngineTests {
+    @Suite struct RenderTreeTests {
+        @Test func snapshotEvaluatesCommittedAnimationsWithoutTheModel() {
+            withManualClock(at: 0) { clock in
+                let root = CALayer()
+                root.bounds = CGRect(x: 0, y: 0, width: 200, height: 100)
+                let child = CALayer()
+                child.backgroundColor = .white
+                child.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+                root.addSublayer(child)
+                let tree = RenderTree(root: root)
+                final class Counter: @unchecked Sendable { var n = 0 }
+                let commits = Counter()
+                tree.onCommit = { commits.n += 1 }
+                CATransaction.flush()
+                #expect(commits.n == 1)
+
+                var s = tree.snapshot(at: 0)
+                #expect(s.id == root._layerID)
+                #expect(s.bounds.size == CGSize(width: 200, height: 100))
+                #expect(s.sublayers.count == 1)
+                #expect(s.sublayers[0].position == CGPoint(x: 20, y: 20))
+                #expect(s.sublayers[0].backgroundColor == .white)
+                #expect(tree.nextFrameTime(after: 0) == .infinity)
+
+                let a = CABasicAnimation(keyPath: "position.x")
+                a.fromValue = 0; a.toValue = 100; a.duration = 2
+                child.add(a, forKey: "slide")
+                // Not committed yet: the render side does not know.
+                #expect(tree.snapshot(at: 0.5).sublayers[0].position.x == 20)
+                clock.time = 1
+                CATransaction.flush()
+                #expect(commits.n == 2)
+                s = tree.snapshot(at: 1.5)
+                #expect(s.sublayers[0].position == CGPoint(x: 25, y: 20))
+                #expect(tree.nextFrameTime(after: 1.5) == 1.5)
+                // After the end (removed on completion): model value, nothing to draw.
+                #expect(tree.snapshot(at: 3).sublayers[0].position.x == 20)
+                #expect(tree.nextFrameTime(after: 3) == .infinity)
+            }
+        }
+
+        @Test func nextFrameTimeWaitsForDelayedStart() {
+            withManualClock(at: 0) { _ in
+                let root = CALayer()
+                let tree = RenderTree(root: root)
+                CATransaction.flush()
+                let a = CABasicAnimation(keyPath: "opacity")
+                a.fromValue = 0; a.toValue = 1; a.duration = 1
+                a.beginTime = 5
+                root.add(a, forKey: "later")
+                CATransaction.flush()
+                #expect(tree.nextFrameTime(after: 1) == 5)
+                #expect(tree.nextFrameTime(after: 5.5) == 5.5)
+                #expect(tree.snapshot(at: 5.5).opacity == 0.5)
+            }
+        }
+
+        @Test func removedLayersLeaveTheTree() {
+            withManualClock { _ in
+                let root = CALayer()
+                let a = CALayer(), b = CALayer()
+                root.addSublayer(a); a.addSublayer(b)
+                let tree = RenderTree(root: root)
+                #expect(tree.snapshot(at: 0).sublayers.first?.sublayers.count == 1)
+                a.removeFromSuperlayer()
+                CATransaction.flush()
+                #expect(tree.snapshot(at: 0).sublayers.isEmpty)
+                root.addSublayer(a)
+                b.opacity = 0.5
+                CATransaction.flush()
+                #expect(tree.snapshot(at: 0).sublayers.first?.sublayers.first?.opacity == 0.5)
+            }
+        }
+
+        @Test func snapshotOnAnotherThreadWhileCommitting() {
+            withManualClock { clock in
+                let root = CALayer()
+                for _ in 0..<50 { root.addSublayer(CALayer()) }
+                let tree = RenderTree(root: root)
+                CATransaction.flush()
+                let done = DispatchSemaphore(value: 0)
+                final class Box: @unchecked Sendable { var counts: [Int] = [] }
+                let box = Box()
+                let th = Thread {
+                    for i in 0..<200 { box.counts.append(tree.snapshot(at: Double(i)).sublayers.count) }
+                    done.signal()
+                }
+                th.start()
+                for i in 0..<200 {
+                    root.sublayers?[i % 50].opacity = Float(i % 7) / 7
+                    clock.advance(by: 0.01)
+                    CATransaction.flush()
+                }
+                done.wait()
+                #expect(box.counts.allSatisfy { $0 == 50 })
+            }
+        }
+    }
+}
