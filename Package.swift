@@ -8,6 +8,10 @@ let package = Package(
         .library(name: "StrataWayland", targets: ["StrataWayland"]),
         .library(name: "StrataUI", targets: ["StrataUI"]),
         .executable(name: "hello", targets: ["hello"]),
+        .executable(name: "busymain", targets: ["busymain"]),
+        .executable(name: "toast", targets: ["toast"]),
+        .executable(name: "panel", targets: ["panel"]),
+        .executable(name: "strata-bench", targets: ["strata-bench"]),
     ],
     targets: [
         // C libraries, one target each, found through pkg-config.
@@ -20,18 +24,23 @@ let package = Package(
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "CShims"),
 
-        .target(name: "Strata", dependencies: ["CPixman", "CPNG"]),
+        .target(name: "Strata", dependencies: ["CPixman", "CPNG", "CShims"]),
         .target(name: "StrataWayland", dependencies: [
             "Strata", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CWaylandProtocols", "CShims", "CPixman",
         ]),
         .target(name: "StrataUI", dependencies: ["Strata", "StrataWayland"]),
 
-        .executableTarget(name: "hello", dependencies: ["Strata", "StrataWayland"], path: "examples/hello"),
+        .target(name: "ExampleSupport", dependencies: ["Strata", "StrataWayland"], path: "examples/Support"),
+        .executableTarget(name: "hello", dependencies: ["ExampleSupport", "Strata"], path: "examples/hello"),
+        .executableTarget(name: "busymain", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/busymain"),
+        .executableTarget(name: "toast", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/toast"),
+        .executableTarget(name: "panel", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/panel"),
+        .executableTarget(name: "strata-bench", dependencies: ["Strata", "CPixman"]),
 
         // Goldens/ holds reference PNGs read by path (#filePath), not bundled resources.
         .testTarget(name: "StrataTests", dependencies: ["Strata"], exclude: ["Goldens"]),
         .testTarget(name: "StrataWaylandTests", dependencies: ["StrataWayland"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["Strata"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["Strata", "StrataWayland"]),
     ],
     swiftLanguageModes: [.v6]
 )

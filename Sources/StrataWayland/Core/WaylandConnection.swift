@@ -5,9 +5,10 @@ import Glibc
 /// One connection to a compositor (`wl_display`).
 ///
 /// The connection outlives every `WaylandObject` made on it (each holds a strong reference), so
-/// `wl_display_disconnect` runs only after all proxies are destroyed. It is not thread-safe as a
-/// Swift object: dispatch happens on the thread that owns the event loop.
-public final class WaylandConnection {
+/// `wl_display_disconnect` runs only after all proxies are destroyed. libwayland's display is
+/// thread-safe (every call takes its lock), so the connection may be used from any thread; each
+/// event queue is dispatched by one thread (the main loop or the render thread).
+public final class WaylandConnection: @unchecked Sendable {
     /// The `wl_display *`.
     public let display: OpaquePointer
 

@@ -37,7 +37,9 @@ public final class FramePresenter: @unchecked Sendable {
     /// Set false until the role is configured (e.g. xdg toplevel before its first configure).
     public var canDraw = false { didSet { if canDraw { setNeedsFrame() } } }
     /// Called after every frame is committed, with its media time (tests and benchmarks).
-    public var onFramePresented: ((Double) -> Void)?
+    public var onFrameCommitted: ((Double) -> Void)?
+    /// Presentation feedback so far (when the compositor offers wp_presentation).
+    public private(set) var timing = FrameTiming()
     /// Called after an animation's last frame has been committed (the picture is at rest).
     public var onIdle: (() -> Void)?
 
@@ -51,6 +53,8 @@ public final class FramePresenter: @unchecked Sendable {
     private var frameCallback: WlCallback?
     private var staleTimer: Int?
     private weak var loop: EventLoop?
+    private let presentation: WpPresentation?
+    private var feedbacks: [ObjectIdentifier: WpPresentationFeedback] = [:]
 
     /// `loop` is the loop of the thread that uses this presenter (for the stale-callback timer);
     /// `queue` must be that loop's queue.
@@ -61,12 +65,15 @@ public final class FramePresenter: @unchecked Sendable {
         self.clock = clock
         self.loop = loop
         let shm: WlShm
+        let monotonic = surface.display.presentationClock == 1  // CLOCK_MONOTONIC
         if let queue = loop.queue {
             frameSurface = surface.surface.wrapper(on: queue)
             shm = surface.display.shm.wrapper(on: queue)
+            presentation = monotonic ? surface.display.presentation?.wrapper(on: queue) : nil
         } else {
             frameSurface = surface.surface
             shm = surface.display.shm
+            presentation = monotonic ? surface.display.presentation : nil
         }
         pool = BufferPool(shm: shm)
         pool.onBufferReleased = { [unowned self] in
@@ -118,7 +125,9 @@ public final class FramePresenter: @unchecked Sendable {
             lastDrawError = error
             return
         }
-        let time = clock()
+        // Render for when the frame will be seen, not for when it is drawn.
+        let now = MonotonicClock.now()
+        let time = clock() + (timing.predictedPresentation(now: now) - now)
         let age = pool.age(of: buffer)
         let damage = producer.renderFrame(at: time, into: buffer, age: age, scale: scale.factor)
         pool.didPaint(buffer)
@@ -126,9 +135,30 @@ public final class FramePresenter: @unchecked Sendable {
         surface.attach(buffer, scale: scale, logicalSize: size, damage: damage)
         let animating = producer.isAnimating(after: time)
         if animating { requestFrame() }
+        requestFeedback()
         surface.commit()
-        onFramePresented?(time)
+        onFrameCommitted?(time)
         if !animating { onIdle?() }
+    }
+
+    private func requestFeedback() {
+        guard let presentation, feedbacks.count < 8 else { return }
+        let fb = presentation.feedback(surface: frameSurface)
+        let key = ObjectIdentifier(fb)
+        fb.onEvent = { [unowned self] event in
+            switch event {
+            case let .presented(hi, lo, nsec, refresh, _, _, _):
+                let sec = Double(UInt64(hi) << 32 | UInt64(lo))
+                self.timing.presented(at: sec + Double(nsec) * 1e-9, refreshNanoseconds: refresh)
+                self.feedbacks[key] = nil
+            case .discarded:
+                self.timing.discarded()
+                self.feedbacks[key] = nil
+            case .syncOutput:
+                break
+            }
+        }
+        feedbacks[key] = fb
     }
 
     /// The callback was requested because an animation is running: draw its next frame (the

@@ -1,0 +1,62 @@
+import Foundation
+import Strata
+
+/// Binds a root `CALayer` to a surface: commits reach the render thread, which draws frames.
+///
+/// Owned by the main thread; the presenter lives on the render thread and is reached through
+/// `RenderThread.perform`.
+final class LayerHost: @unchecked Sendable {
+    let layer: CALayer
+    let tree: RenderTree
+    let presenter: FramePresenter
+    private let producer: LayerTreeProducer
+    private let renderThread: RenderThread
+
+    init(application: Application, surface: WaylandSurface) {
+        layer = CALayer()
+        tree = RenderTree(root: layer)
+        producer = LayerTreeProducer(tree: tree)
+        renderThread = application.renderThread
+        presenter = FramePresenter(surface: surface, producer: producer, clock: { CACurrentMediaTime() },
+                                   loop: application.renderThread.loop)
+        let presenter = self.presenter
+        let thread = renderThread
+        tree.onCommit = { thread.perform { presenter.setNeedsFrame() } }
+        let loop = application.loop
+        presenter.onFrameCommitted = { time in
+            loop.post { CATransaction.deliverAnimationEvents(at: time) }
+        }
+    }
+
+    /// Applies a configured logical size and scale: the root layer's bounds follow (without an
+    /// implicit animation), then `update` runs (the app lays out or builds its content), then
+    /// the render thread draws at the new size, so the first frame already shows that content.
+    func configure(width: Int, height: Int, scale: SurfaceScale, update: (() -> Void)? = nil) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.bounds = CGRect(x: 0, y: 0, width: width, height: height)
+        layer.position = CGPoint(x: Double(width) / 2, y: Double(height) / 2)
+        CATransaction.commit()
+        update?()
+        CATransaction.flush()
+        let presenter = self.presenter
+        renderThread.perform {
+            presenter.size = (width, height)
+            presenter.scale = scale
+            presenter.canDraw = true
+        }
+    }
+
+    func setOnIdle(_ f: @escaping @Sendable () -> Void) {
+        let presenter = self.presenter
+        renderThread.perform { presenter.onIdle = f }
+    }
+
+    func setOnFrameCommitted(_ f: @escaping @Sendable (Double) -> Void) {
+        let presenter = self.presenter
+        renderThread.perform {
+            let previous = presenter.onFrameCommitted
+            presenter.onFrameCommitted = { t in previous?(t); f(t) }
+        }
+    }
+}

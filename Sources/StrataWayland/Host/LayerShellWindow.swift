@@ -1,0 +1,44 @@
+import Foundation
+import Strata
+
+/// A wlr-layer-shell surface (panel, toast, overlay, wallpaper) whose content is a layer tree.
+///
+/// Throws `.missingGlobal("zwlr_layer_shell_v1")` where the compositor has no layer shell
+/// (weston, mutter): layer-shell UI is a wlroots/KDE feature.
+public final class LayerShellWindow {
+    public let layerSurface: LayerSurface
+    private let host: LayerHost
+    /// The root layer; its bounds follow the configured size.
+    public var layer: CALayer { host.layer }
+    public var width: Int { layerSurface.width }
+    public var height: Int { layerSurface.height }
+    /// Called after each configure, before the frame at the new size is drawn.
+    public var onConfigure: (() -> Void)?
+    /// The compositor closed the surface (e.g. its output went away); the default stops the
+    /// application.
+    public var onClosed: (() -> Void)?
+    /// Called on the render thread after each frame is committed, with its media time.
+    public func onFrameCommitted(_ f: @escaping @Sendable (Double) -> Void) { host.setOnFrameCommitted(f) }
+
+    public init(application: Application, configuration: LayerSurface.Configuration, output: WaylandOutput? = nil) throws {
+        layerSurface = try LayerSurface(display: application.display, output: output, configuration: configuration)
+        host = LayerHost(application: application, surface: layerSurface.surface)
+        onClosed = { application.stop() }
+        layerSurface.onConfigure = { [unowned self] in
+            self.host.configure(width: self.layerSurface.width, height: self.layerSurface.height,
+                                scale: self.layerSurface.surface.scale, update: self.onConfigure)
+        }
+        layerSurface.onClosed = { [unowned self] in self.onClosed?() }
+        layerSurface.surface.onScaleChange = { [unowned self] _ in
+            guard self.layerSurface.isConfigured else { return }
+            self.host.configure(width: self.layerSurface.width, height: self.layerSurface.height,
+                                scale: self.layerSurface.surface.scale)
+        }
+        layerSurface.surface.enableFractionalScale()
+    }
+
+    /// Changes anchors, size, exclusive zone, margins, layer or keyboard mode (next commit).
+    public func apply(_ configuration: LayerSurface.Configuration) {
+        layerSurface.apply(configuration)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Strata
+
+/// Draws a layer tree's frames into shm buffers: the bridge from the engine's render side
+/// (`RenderTree`) to the compositor (`Compositor`) for one surface.
+///
+/// Damage: each frame's damage is the compositor's region between the previous frame's tree and
+/// this one (never a bounding box). A buffer of age n already holds the frame drawn n frames ago,
+/// so it is repainted over the union of the last n frames' damage; age 0 (new buffer) or a
+/// change of size or scale repaints everything. The damage sent to the compositor is this
+/// frame's damage only.
+///
+/// Runs on the render thread only.
+final class LayerTreeProducer: FrameProducer, @unchecked Sendable {
+    let tree: RenderTree
+    private let compositor = Compositor()
+    private var previous: RenderLayer?
+    private var previousSize: (Int, Int, Double) = (0, 0, 0)
+    /// Damage of the most recent frames, newest last (enough for the pool's 3 buffers).
+    private var history: [Region] = []
+    private let historyLimit = 4
+
+    init(tree: RenderTree) {
+        self.tree = tree
+    }
+
+    func renderFrame(at time: Double, into buffer: ShmBuffer, age: Int, scale: Double) -> [(Int32, Int32, Int32, Int32)] {
+        let snapshot = tree.snapshot(at: time)
+        let full = Region(x: 0, y: 0, width: buffer.width, height: buffer.height)
+        let bounds = CGRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+        let sameGeometry = previousSize == (buffer.width, buffer.height, scale)
+        let damage = sameGeometry
+            ? compositor.damage(from: previous, to: snapshot, scale: CGFloat(scale), bounds: bounds)
+            : full
+        var repaint = damage
+        if !sameGeometry || age == 0 || age > history.count + 1 {
+            repaint = full
+        } else {
+            for old in history.suffix(age - 1) { repaint.formUnion(old) }
+        }
+        history.append(damage)
+        if history.count > historyLimit { history.removeFirst(history.count - historyLimit) }
+        previous = snapshot
+        previousSize = (buffer.width, buffer.height, scale)
+        if !repaint.isEmpty, let bitmap = Bitmap(wrapping: buffer.pixels, width: buffer.width,
+                                                 height: buffer.height, bytesPerRow: buffer.stride) {
+            compositor.render(snapshot, into: bitmap, scale: CGFloat(scale), region: repaint)
+        }
+        return damage.rects.map { (Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)) }
+    }
+
+    func isAnimating(after time: Double) -> Bool {
+        tree.nextFrameTime(after: time) < .infinity
+    }
+}

@@ -1,0 +1,33 @@
+/// What `wp_presentation` feedback says about when frames reach the screen, and the prediction
+/// drawn from it: a frame drawn now will be shown at the next refresh after now.
+///
+/// Times are seconds on CLOCK_MONOTONIC (the presentation clock when the compositor announced
+/// CLOCK_MONOTONIC; other clocks are ignored and `predictedPresentation` falls back to `now`).
+public struct FrameTiming: Sendable {
+    /// The latest presentation time reported.
+    public private(set) var lastPresented: Double?
+    /// The output's refresh period (seconds), when reported (0 = unknown / variable).
+    public private(set) var refresh: Double = 0
+    /// Frames presented and discarded so far.
+    public private(set) var presentedCount = 0
+    public private(set) var discardedCount = 0
+
+    public init() {}
+
+    public mutating func presented(at time: Double, refreshNanoseconds: UInt32) {
+        lastPresented = time
+        refresh = Double(refreshNanoseconds) * 1e-9
+        presentedCount += 1
+    }
+
+    public mutating func discarded() { discardedCount += 1 }
+
+    /// When a frame drawn at `now` will be presented: the first refresh boundary after `now`
+    /// on the grid of the last presentation; `now` when nothing is known.
+    public func predictedPresentation(now: Double) -> Double {
+        guard let last = lastPresented, refresh > 0, refresh < 1, now.isFinite else { return now }
+        if last > now { return last }
+        let k = ((now - last) / refresh).rounded(.up)
+        return last + Swift.max(1, k) * refresh
+    }
+}

@@ -1,0 +1,58 @@
+/// The command line every example understands.
+///
+/// - `--exit-after SECONDS`: live run that exits 0 after that time.
+/// - `--snapshot T OUT.png`: renders the frame at animation time T offscreen (no compositor).
+public struct ExampleOptions: Equatable {
+    public var exitAfter: Double?
+    public var snapshot: (time: Double, path: String)?
+    public var scale: Double = 1
+
+    public static func == (a: ExampleOptions, b: ExampleOptions) -> Bool {
+        a.exitAfter == b.exitAfter && a.snapshot?.time == b.snapshot?.time && a.snapshot?.path == b.snapshot?.path
+            && a.scale == b.scale
+    }
+
+    public enum ParseError: Error, CustomStringConvertible {
+        case missingValue(String)
+        case badNumber(String, String)
+        case unknown(String)
+
+        public var description: String {
+            switch self {
+            case let .missingValue(o): return "\(o) needs a value"
+            case let .badNumber(o, v): return "\(o): '\(v)' is not a finite, non-negative number"
+            case let .unknown(o): return "unknown option \(o) (known: --exit-after S, --snapshot T OUT.png, --scale S)"
+            }
+        }
+    }
+
+    public init() {}
+
+    public init(arguments: [String]) throws {
+        var i = 0
+        func number(_ option: String) throws -> Double {
+            guard i + 1 < arguments.count else { throw ParseError.missingValue(option) }
+            i += 1
+            guard let v = Double(arguments[i]), v.isFinite, v >= 0 else { throw ParseError.badNumber(option, arguments[i]) }
+            return v
+        }
+        while i < arguments.count {
+            let a = arguments[i]
+            switch a {
+            case "--exit-after":
+                exitAfter = try number(a)
+            case "--scale":
+                scale = try number(a)
+                if scale <= 0 { throw ParseError.badNumber(a, "\(scale)") }
+            case "--snapshot":
+                let t = try number(a)
+                guard i + 1 < arguments.count else { throw ParseError.missingValue(a) }
+                i += 1
+                snapshot = (t, arguments[i])
+            default:
+                throw ParseError.unknown(a)
+            }
+            i += 1
+        }
+    }
+}

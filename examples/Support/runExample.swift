@@ -1,0 +1,122 @@
+import Foundation
+import Strata
+import StrataWayland
+
+/// Runs an example as its command line asks: offscreen snapshot, or live in a window.
+/// Never returns; exits 0 on success, 1 with a message on stderr on failure.
+///
+/// `live` runs once the window exists (before the first frame), for examples that need the
+/// application or window; `onRest` runs on the main thread when the animations started in
+/// `start` have completed, just before `strata: resting` is printed.
+public func runExample(_ scene: some ExampleScene, arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+                       live: (Application, Window?) -> Void = { _, _ in },
+                       onRest: @escaping () -> Void = {}) -> Never {
+    do {
+        let options = try ExampleOptions(arguments: arguments)
+        if let snap = options.snapshot {
+            let png = try renderSnapshot(scene, at: snap.time, scale: options.scale)
+            try png.write(toFile: snap.path)
+            exit(0)
+        }
+        try runLive(scene, options: options, live: live, onRest: onRest)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("\(CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "example"): \(error)\n".utf8))
+        exit(1)
+    }
+}
+
+/// The frame at animation time `time`, rendered offscreen with a manual clock.
+public func renderSnapshot(_ scene: some ExampleScene, at time: Double, scale: Double = 1) throws -> PNGImage {
+    let clock = CAManualClock(time: 0)
+    CAMediaClock.install(clock)
+    defer { CAMediaClock.installSystemClock() }
+    let root = CALayer()
+    let tree = RenderTree(root: root)
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    root.bounds = CGRect(x: 0, y: 0, width: scene.width, height: scene.height)
+    root.position = CGPoint(x: Double(scene.width) / 2, y: Double(scene.height) / 2)
+    scene.build(root: root)
+    CATransaction.commit()
+    CATransaction.begin()
+    scene.start(root: root)
+    CATransaction.commit()
+    CATransaction.flush()
+    clock.time = time
+    let w = Int((Double(scene.width) * scale).rounded()), h = Int((Double(scene.height) * scale).rounded())
+    guard let bitmap = Bitmap(width: w, height: h) else {
+        throw ExampleOptions.ParseError.badNumber("--scale", "\(scale)")
+    }
+    Compositor().render(tree.snapshot(at: time), into: bitmap, scale: CGFloat(scale))
+    return PNGImage(width: w, height: h, pixels: (0..<h).flatMap { y in (0..<w).map { bitmap.pixel(x: $0, y: y) } })
+}
+
+private func runLive(_ scene: some ExampleScene, options: ExampleOptions,
+                     live: (Application, Window?) -> Void, onRest: @escaping () -> Void) throws {
+    let app = try Application()
+    var started = false
+    var root: CALayer?
+    func firstConfigure() {
+        guard !started, let root else { return }
+        started = true
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        scene.build(root: root)
+        CATransaction.commit()
+        CATransaction.begin()
+        CATransaction.setCompletionBlock {
+            // Every request (the last frame's commit included) has reached the compositor
+            // before tests are told the picture is at rest.
+            try? app.display.connection.roundtrip()
+            onRest()
+            emit("strata: resting")
+        }
+        scene.start(root: root)
+        CATransaction.commit()
+    }
+    // Keep the surface alive for the whole run.
+    var keep: AnyObject?
+    if let config = scene.layerShell {
+        let surface = try LayerShellWindow(application: app, configuration: config)
+        root = surface.layer
+        surface.onConfigure = firstConfigure
+        keep = surface
+        live(app, nil)
+    } else {
+        let window = try Window(application: app, title: scene.title, appID: "strata.\(scene.title)",
+                                width: scene.width, height: scene.height)
+        root = window.layer
+        window.onConfigure = firstConfigure
+        keep = window
+        live(app, window)
+    }
+    // Tell tests when the first frame has reached the compositor.
+    let shown = ShownOnce()
+    let loop = app.loop, connection = app.display.connection
+    let onFrame: @Sendable (Double) -> Void = { _ in
+        guard shown.first() else { return }
+        loop.post {
+            try? connection.roundtrip()
+            emit("strata: shown")
+        }
+    }
+    (keep as? Window)?.onFrameCommitted(onFrame)
+    (keep as? LayerShellWindow)?.onFrameCommitted(onFrame)
+    if let t = options.exitAfter {
+        app.after(t) { app.stop() }
+    }
+    try withExtendedLifetime(keep) { try app.run() }
+}
+
+/// True exactly once, from any thread.
+private final class ShownOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false
+    func first() -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        if done { return false }
+        done = true
+        return true
+    }
+}
