@@ -16,8 +16,8 @@ public final class Window {
     public var onConfigure: (() -> Void)?
     /// Called when the compositor asks to close; the default stops the application.
     public var onClose: (() -> Void)?
-    /// Called on the render thread after each frame is committed, with its media time.
-    public func onFrameCommitted(_ f: @escaping @Sendable (Double) -> Void) { host.setOnFrameCommitted(f) }
+    /// Called on the render thread after each frame is committed.
+    public func onFrameCommitted(_ f: @escaping @Sendable (FrameInfo) -> Void) { host.setOnFrameCommitted(f) }
     /// Called on the render thread when the picture comes to rest (last frame of an animation).
     public func onIdle(_ f: @escaping @Sendable () -> Void) { host.setOnIdle(f) }
 
