@@ -19,6 +19,8 @@ struct _Node {
     var matrix: _Matrix3
     var shape: _RoundedRect
     var contents: _ContentsLayout?
+    /// What the layer's class draws itself (gradient, text), above the background.
+    var own: _OwnDrawing?
     var background: CGColor?
     var borderColor: CGColor?
     var borderWidth: Double
@@ -134,6 +136,10 @@ final class _FrameList {
                          allowsGroupOpacity: l.allowsGroupOpacity)
         let bbox = Self.deviceBox(l.bounds, matrix)
         if node.background != nil || node.borderColor != nil { node.footprint = Self.intersect(bbox, c.clip) }
+        if let own = _OwnDrawing(l) {
+            node.own = own
+            node.footprint = Self.intersect(bbox, c.clip)
+        }
         if !l.properties.isEmpty, let content = _ContentsLayout(l) {
             node.contents = content
             // Bilinear sampling may spread up to a pixel beyond the destination's edges.
@@ -182,6 +188,7 @@ final class _FrameList {
         let hasDescendants = nodes[i].end > i + 1
         let n = nodes[i]
         let ownParts = (n.background != nil ? 1 : 0) + (n.borderColor != nil ? 1 : 0) + (n.contents != nil ? 1 : 0)
+            + (n.own != nil ? 1 : 0)
         if n.opacity < 1, hasDescendants || ownParts > 1 {
             // A layer drawing overlapping parts (background, contents, border, sublayers) needs
             // the group so they are not blended twice. (Sublayers of a layer that does not
@@ -191,7 +198,7 @@ final class _FrameList {
         if !hasDescendants, n.contents == nil, case .shape = n.clip { nodes[i].clip = .none }
         var h = Hasher()
         h.combine(n.contextKey); h.combine(n.matrix); h.combine(n.shape)
-        h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth); h.combine(n.contents)
+        h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth); h.combine(n.contents); h.combine(n.own)
         h.combine(n.opacity); h.combine(n.inheritedAlpha); h.combine(nodes[i].group)
         nodes[i].key = h.finalize()
         if let parent = stack.last?.context.parent, parent >= 0, let s = nodes[i].subtree {

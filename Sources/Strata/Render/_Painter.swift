@@ -63,6 +63,7 @@ final class _Painter {
             o.opacityGroup = true
         }
         if let bg = n.background { fill(n.shape, ring: nil, n.matrix, bg, alpha: n.drawAlpha) }
+        if let own = n.own { drawOwn(own, n) }
         guard n.end > i + 1 || n.contents != nil else { close(o, nodes); return }
         switch n.clip {
         case .none: break
