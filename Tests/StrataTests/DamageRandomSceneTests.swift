@@ -86,14 +86,14 @@ import Testing
         }
     }
 
-    @Test(arguments: [1 as UInt32, 7, 42, 1234])
+    @Test(arguments: [1 as UInt32, 7, 42, 1234, 5, 77, 2024, 31337])
     func repaintingDamageEqualsFullRender(seed: UInt32) {
         let scene = Scene(seed: seed)
         let compositor = Compositor()
         let bounds = CGRect(x: 0, y: 0, width: 120, height: 90)
         let incremental = F.render(scene.root, 120, 90)
         var damagedFrames = 0
-        for frame in 0..<40 {
+        for frame in 0..<60 {
             let old = scene.root
             scene.step()
             let damage = compositor.damage(from: old, to: scene.root, scale: 1, bounds: bounds)
@@ -105,7 +105,7 @@ import Testing
                 return
             }
         }
-        #expect(damagedFrames > 20)
+        #expect(damagedFrames > 30)
     }
 
     @Test func damageIsSmallerThanTheSurfaceForSmallChanges() {

@@ -55,9 +55,12 @@ public func renderSnapshot(_ scene: some ExampleScene, at time: Double, scale: D
 private func runLive(_ scene: some ExampleScene, options: ExampleOptions,
                      live: (Application, Window?) -> Void, onRest: @escaping () -> Void) throws {
     let app = try Application()
+    let loop = app.loop, connection = app.display.connection
+    let frames = FrameCounter()
     var started = false
     var root: CALayer?
-    func firstConfigure() {
+    func configured(width: Int, height: Int, state: String?) {
+        if options.report { emit("strata: configure \(width) \(height)" + (state.map { " " + $0 } ?? "")) }
         guard !started, let root else { return }
         started = true
         CATransaction.begin()
@@ -68,41 +71,55 @@ private func runLive(_ scene: some ExampleScene, options: ExampleOptions,
         CATransaction.setCompletionBlock {
             // Every request (the last frame's commit included) has reached the compositor
             // before tests are told the picture is at rest.
-            try? app.display.connection.roundtrip()
+            try? connection.roundtrip()
             onRest()
+            if options.report { emit(frames.line) }
             emit("strata: resting")
         }
         scene.start(root: root)
         CATransaction.commit()
     }
-    // Keep the surface alive for the whole run.
-    var keep: AnyObject?
-    if let config = scene.layerShell {
-        let surface = try LayerShellWindow(application: app, configuration: config)
-        root = surface.layer
-        surface.onConfigure = firstConfigure
-        keep = surface
-        live(app, nil)
-    } else {
-        let window = try Window(application: app, title: scene.title, appID: "strata.\(scene.title)",
-                                width: scene.width, height: scene.height)
-        root = window.layer
-        window.onConfigure = firstConfigure
-        keep = window
-        live(app, window)
-    }
     // Tell tests when the first frame has reached the compositor.
     let shown = ShownOnce()
-    let loop = app.loop, connection = app.display.connection
-    let onFrame: @Sendable (Double) -> Void = { _ in
+    let report = options.report
+    let onFrame: @Sendable (FrameInfo) -> Void = { frame in
+        if report { frames.add(frame) }
         guard shown.first() else { return }
         loop.post {
             try? connection.roundtrip()
             emit("strata: shown")
         }
     }
-    (keep as? Window)?.onFrameCommitted(onFrame)
-    (keep as? LayerShellWindow)?.onFrameCommitted(onFrame)
+    // The surface lives for the whole run.
+    let keep: AnyObject
+    if let config = scene.layerShell {
+        let surface = try LayerShellWindow(application: app, configuration: config)
+        root = surface.layer
+        surface.onConfigure = { [unowned surface] in
+            configured(width: surface.width, height: surface.height, state: nil)
+        }
+        surface.onFrameCommitted(onFrame)
+        keep = surface
+        live(app, nil)
+    } else {
+        let window = try Window(application: app, title: scene.title, appID: "strata.\(scene.title)",
+                                width: scene.width, height: scene.height)
+        root = window.layer
+        window.onConfigure = { [unowned window] in
+            configured(width: window.width, height: window.height,
+                       state: window.toplevel.states.contains(.fullscreen) ? "fullscreen"
+                           : window.toplevel.states.contains(.maximized) ? "maximized" : nil)
+        }
+        window.onFrameCommitted(onFrame)
+        if let t = options.maximizeAfter {
+            app.after(t) { [unowned window] in window.toplevel.requestMaximized(true) }
+        }
+        if let t = options.fullscreenAfter {
+            app.after(t) { [unowned window] in window.toplevel.requestFullscreen(true) }
+        }
+        keep = window
+        live(app, window)
+    }
     if let t = options.exitAfter {
         app.after(t) { app.stop() }
     }
@@ -118,5 +135,17 @@ private final class ShownOnce: @unchecked Sendable {
         if done { return false }
         done = true
         return true
+    }
+}
+
+/// Frames committed and the last buffer size, from the render thread (`--report`).
+private final class FrameCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    private var last: FrameInfo?
+    func add(_ f: FrameInfo) { lock.lock(); count += 1; last = f; lock.unlock() }
+    var line: String {
+        lock.lock(); defer { lock.unlock() }
+        return "strata: frames \(count) buffer \(last?.bufferWidth ?? 0)x\(last?.bufferHeight ?? 0)"
     }
 }

@@ -11,4 +11,7 @@ int strata_grow_shm_file(int fd, size_t size);
 int strata_eventfd(void);
 /// Writes a whole line to stderr (unbuffered, safe from any thread).
 void strata_log_line(const char *line);
+/// Hints the CPU to bring the cache line at `p` in for writing (the rasterizer prefetches the
+/// destination pixels of upcoming rows, which a row-by-row walk would otherwise miss in cache).
+static inline void strata_prefetch_write(const void *p) { __builtin_prefetch(p, 1, 3); }
 #endif

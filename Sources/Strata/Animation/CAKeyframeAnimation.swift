@@ -15,6 +15,22 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 }
 
 /// An animation through a sequence of values.
+///
+/// - `keyTimes` (fractions 0…1 of the duration, one per value; for `.discrete` one per value
+///   or one more) place the values in time; missing or invalid ones (wrong count, decreasing,
+///   NaN, outside 0…1) are replaced by evenly spaced times — the documented outcome.
+/// - `timingFunctions` (one per segment) pace each segment; the inherited `timingFunction` is
+///   ignored, as Apple's keyframe documentation states.
+/// - `.discrete` holds each value until the next key time; `.paced` and `.cubicPaced` ignore
+///   `keyTimes` and `timingFunctions` and move at constant speed (by value distance; cubic
+///   paced by the spline's arc length); `.cubic` and `.cubicPaced` pass a Kochanek–Bartels
+///   spline through the values (`tensionValues`, `continuityValues`, `biasValues`, one per
+///   value, default 0 = Catmull–Rom) for numbers, points, sizes, rects and colours (other
+///   types fall back to linear).
+/// - `path` (a `CGPath`, for point properties) overrides `values`: every segment end point is
+///   a keyframe, moved along the curve.
+/// - `rotationMode` (.rotateAuto / .rotateAutoReverse) turns the layer's `transform` to the
+///   direction of motion (for point key paths).
 open class CAKeyframeAnimation: CAPropertyAnimation {
     open var values: [Any]?
     open var keyTimes: [NSNumber]?
@@ -33,12 +49,33 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         values = o.values; keyTimes = o.keyTimes; timingFunctions = o.timingFunctions
         calculationMode = o.calculationMode; tensionValues = o.tensionValues
         continuityValues = o.continuityValues; biasValues = o.biasValues; rotationMode = o.rotationMode
+        _pathValues = o._pathValues
+    }
+
+    /// Keyframes sampled from `path` (set by the paths module's `path` property), as point
+    /// values plus per-segment Bézier control points.
+    final var _pathValues: _KeyframePath?
+
+    override func _compile(for layer: CALayer, nested: Bool) -> _CompiledAnimation {
+        let timing = _timing(nested: nested)
+        guard let path = keyPath else { return _CompiledAnimation(timing: timing, body: .none) }
+        let kf: _Keyframes
+        if let p = _pathValues, !p.points.isEmpty {
+            kf = _Keyframes(path: p, mode: calculationMode, keyTimes: keyTimes, timingFunctions: timingFunctions)
+        } else {
+            let vals = (values ?? []).compactMap { _convert($0) }
+            func nums(_ a: [NSNumber]?) -> [Double] { (a ?? []).map { $0.doubleValue } }
+            kf = _Keyframes(values: vals, mode: calculationMode, keyTimes: keyTimes.map { $0.map { $0.doubleValue } },
+                            timingFunctions: timingFunctions ?? [],
+                            tension: nums(tensionValues), continuity: nums(continuityValues), bias: nums(biasValues))
+        }
+        var k = kf
+        k.rotation = rotationMode == .rotateAuto ? 1 : rotationMode == .rotateAutoReverse ? -1 : 0
+        let track = _PropertyTrack(
+            keyPath: _KeyPath(path), additive: isAdditive, cumulative: isCumulative,
+            valueFunction: valueFunction, fallback: layer._modelValue(forKeyPath: path),
+            curve: .keyframes(k))
+        return _CompiledAnimation(timing: timing, body: .property(track))
     }
 }
 
-extension _Keyframes {
-    func value(at progress: Double, iteration: Int, cumulative: Bool) -> _AnimValue? {
-        guard let first = values.first else { return nil }
-        return first
-    }
-}

@@ -155,3 +155,20 @@ extension _AnimValue {
         }
     }
 }
+
+extension _AnimValue {
+    /// False when a numeric component is NaN or infinite (non-numeric values count as finite).
+    var isFinite: Bool {
+        switch self {
+        case let .number(v, _): return v.isFinite
+        case let .point(p): return p.x.isFinite && p.y.isFinite
+        case let .size(s): return s.width.isFinite && s.height.isFinite
+        case let .rect(r): return r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
+        case let .transform(t):
+            return [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+                    t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].allSatisfy(\.isFinite)
+        case let .affine(a): return [a.a, a.b, a.c, a.d, a.tx, a.ty].allSatisfy(\.isFinite)
+        default: return true
+        }
+    }
+}

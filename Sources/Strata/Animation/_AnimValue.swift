@@ -74,6 +74,7 @@ enum _AnimValue: Sendable {
         case let (.number(v, _), .bool): return .bool(v != 0)
         case (.none, .color), (.color, .none), (.none, .none): return self
         case (.none, _): return self   // nil for optional properties
+        case (_, .none): return self   // optional properties without a typed default
         case (.point, .point), (.size, .size), (.rect, .rect), (.color, .color), (.transform, .transform),
              (.affine, .affine), (.bool, .bool):
             return self

@@ -11,7 +11,10 @@ struct _LayerState {
         return extras[root] ?? fallback
     }
 
+    /// Writes an animated value. Non-finite results (from NaN/∞ animation values) are dropped:
+    /// the property keeps its un-animated value for that frame.
     mutating func set(_ root: String, slot: _RenderSlot?, _ v: _AnimValue, like model: _AnimValue) {
+        guard v.isFinite else { return }
         if let slot { slot.write(&layer, v); return }
         extras[root] = v.coerced(like: model) ?? model
     }
@@ -116,8 +119,17 @@ struct _PropertyTrack: Sendable {
             value = a.interpolated(to: b, fraction: spring.position(at: t))
             if cumulative && iteration > 0 { value = value.adding(b.subtracting(a).scaled(by: Double(iteration))) }
         case let .keyframes(k):
-            guard let v = k.value(at: progress, iteration: iteration, cumulative: cumulative) else { return }
+            guard var v = k.value(at: progress) else { return }
+            if cumulative && iteration > 0, let first = k.values.first, let last = k.values.last {
+                v = v.adding(last.subtracting(first).scaled(by: Double(iteration)))
+            }
             value = v
+            if k.rotation != 0, let angle = k.angle(at: progress) {
+                // Turn the layer to the direction of motion (on top of its model transform).
+                let model = state.get("transform", slot: .transform, fallback: .transform(.identity))
+                let turned = model.adding(.transform(CATransform3DMakeRotation(CGFloat(angle), 0, 0, 1)))
+                state.set("transform", slot: .transform, turned, like: model)
+            }
         }
         if let vf = valueFunction {
             var tr = _AnimValue.transform(vf.transform(for: value))

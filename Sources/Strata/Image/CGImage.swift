@@ -17,6 +17,9 @@ public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertib
     public var bitsPerPixel: Int { 32 }
     /// Premultiplied ARGB32 pixels, `width·height` of them, immutable.
     public let pixels: UnsafePointer<UInt32>
+    /// Every pixel has alpha 255 (checked once when the image is made): drawn unscaled and
+    /// fully opaque it replaces what is below (SRC) and hides lower layers.
+    public let isOpaque: Bool
     private let storage: UnsafeMutablePointer<UInt32>
 
     /// An image of `width`×`height` whose pixels `fill` writes (premultiplied ARGB32, row
@@ -28,6 +31,9 @@ public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertib
         storage.initialize(repeating: 0, count: max(1, width * height))
         fill(storage)
         pixels = UnsafePointer(storage)
+        var opaque = width > 0 && height > 0
+        for i in 0..<(width * height) where storage[i] >> 24 != 0xFF { opaque = false; break }
+        isOpaque = opaque
     }
 
     /// An image holding a copy of `pixels` (premultiplied ARGB32, row-major); nil when the

@@ -4,7 +4,12 @@ extension CALayer {
     /// Stores `new` under `key` inside the current transaction: looks up the action first (so the
     /// action sees the old value, as UIKit relies on), records the old presentation value for
     /// implicit animations, stores, marks dirty, then runs the action.
+    ///
+    /// Non-finite values (NaN, ∞ in any component) for `CALayer`'s own numeric and geometric
+    /// properties are ignored: the property keeps its value (Core Animation raises an
+    /// exception for NaN geometry; Strata never crashes). Custom keys store what they are given.
     final func _set(_ key: String, _ new: _AnimValue) {
+        if _LayerKeys.table[key] != nil && !new.isFinite { return }
         if _flags.contains(.presentation) { _storage[key] = new; return }
         let tx = _TransactionState.current
         tx.touch()

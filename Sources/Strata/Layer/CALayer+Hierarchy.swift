@@ -41,12 +41,13 @@ extension CALayer {
         insertSublayer(layer, at: UInt32(clamping: _sublayers.count))
     }
 
+    /// Inserts `layer` at `idx` (an index into the resulting array; beyond the end appends).
+    /// A layer already in this layer's sublayers moves.
     public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
         guard !_wouldCycle(layer), !layer._flags.contains(.isMask) else { return }
-        var index = Int(idx)
+        let index = Int(idx)
         if layer._superlayer === self, let cur = _sublayers.firstIndex(where: { $0 === layer }) {
             _sublayers.remove(at: cur)
-            if cur < index { index -= 1 }
             _sublayers.insert(layer, at: min(index, _sublayers.count))
             _markStructureDirty()
             return
@@ -59,19 +60,25 @@ extension CALayer {
         layer._runOrderAction(kCAOnOrderIn)
     }
 
+    /// The index `sibling` has once `layer` is taken out of the sublayers.
+    private func _index(of sibling: CALayer, without layer: CALayer) -> Int? {
+        _sublayers.filter { $0 !== layer }.firstIndex(where: { $0 === sibling })
+    }
+
+    /// Inserts below `sibling` (at the bottom when it is nil or not a sublayer).
     public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
-        guard let sibling, let i = _sublayers.firstIndex(where: { $0 === sibling }) else {
+        guard let sibling, sibling !== layer, let i = _index(of: sibling, without: layer) else {
             insertSublayer(layer, at: 0); return
         }
         insertSublayer(layer, at: UInt32(clamping: i))
     }
 
+    /// Inserts above `sibling` (at the top when it is nil or not a sublayer).
     public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
-        guard let sibling, let i = _sublayers.firstIndex(where: { $0 === sibling }) else {
+        guard let sibling, sibling !== layer, let i = _index(of: sibling, without: layer) else {
             addSublayer(layer); return
         }
-        let adjust = (layer._superlayer === self && (_sublayers.firstIndex(where: { $0 === layer }) ?? Int.max) < i) ? 0 : 1
-        insertSublayer(layer, at: UInt32(clamping: i + adjust))
+        insertSublayer(layer, at: UInt32(clamping: i + 1))
     }
 
     /// Replaces `oldLayer` (which must be a sublayer; otherwise nothing happens) with `newLayer`.
@@ -157,8 +164,11 @@ extension CALayer {
         return l
     }
 
+    /// Runs `onOrderIn` (after insertion into a committed tree) or `onOrderOut` (before
+    /// removal of a committed layer) through the action lookup.
     final func _runOrderAction(_ event: String) {
-        guard _flags.contains(.committed), !CATransaction.disableActions() else { return }
+        let live = event == kCAOnOrderIn ? (_superlayer?._flags.contains(.committed) ?? false) : _flags.contains(.committed)
+        guard live, !CATransaction.disableActions() else { return }
         action(forKey: event)?.run(forKey: event, object: self, arguments: nil)
     }
 }

@@ -154,6 +154,13 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Updates `contents`; the default asks the delegate (`display(_:)`).
     open func display() { _extras?.delegate?.display(self) }
 
+    /// Whether `p` (in this layer's coordinates) lies inside the layer; default: its bounds.
+    open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+
+    /// The farthest descendant (or self) containing `p`, given in the superlayer's
+    /// coordinates; nil when none (see `_hitTest` for the walk).
+    open func hitTest(_ p: CGPoint) -> CALayer? { _hitTest(p) }
+
     /// KVC read (see `CALayer+KeyValueCoding.swift` for the semantics).
     open func value(forKey key: String) -> Any? { _kvcValue(forKey: key) }
 

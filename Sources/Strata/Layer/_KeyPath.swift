@@ -113,3 +113,23 @@ struct _KeyPath: Sendable, Hashable {
         return d.transform
     }
 }
+
+extension CALayer {
+    /// Every key path Strata animates on a plain `CALayer` (74): the animatable properties,
+    /// their struct fields and the transform fields. Subclasses add their own keys.
+    public static let animatableKeyPaths: [String] = {
+        let roots = ["anchorPoint", "anchorPointZ", "backgroundColor", "backgroundFilters", "borderColor",
+                     "borderWidth", "bounds", "compositingFilter", "contents", "contentsCenter", "contentsRect",
+                     "cornerRadius", "doubleSided", "filters", "hidden", "masksToBounds", "opacity", "position",
+                     "shadowColor", "shadowOffset", "shadowOpacity", "shadowPath", "shadowRadius",
+                     "sublayerTransform", "transform", "zPosition"]
+        let rectFields = ["origin", "size", "origin.x", "origin.y", "size.width", "size.height"]
+        let transformFields = ["rotation", "rotation.x", "rotation.y", "rotation.z", "scale", "scale.x", "scale.y",
+                               "scale.z", "translation", "translation.x", "translation.y", "translation.z"]
+        var paths = roots
+        paths += ["position.x", "position.y", "anchorPoint.x", "anchorPoint.y", "shadowOffset.width", "shadowOffset.height"]
+        for r in ["bounds", "contentsRect", "contentsCenter"] { paths += rectFields.map { "\(r).\($0)" } }
+        for t in ["transform", "sublayerTransform"] { paths += transformFields.map { "\(t).\($0)" } }
+        return paths
+    }()
+}

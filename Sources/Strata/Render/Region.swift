@@ -111,6 +111,13 @@ public struct Region: Equatable, Sendable, CustomStringConvertible {
         return pixman_region32_contains_point(box.r, Int32(x), Int32(y), nil) != 0
     }
 
+    /// True when every pixel of `rect` is in the region (an empty rectangle is).
+    func contains(_ rect: PixelRect) -> Bool {
+        if rect.isEmpty { return true }
+        var b = Self.clampedBox(x1: rect.x, y1: rect.y, x2: rect.maxX, y2: rect.maxY)
+        return pixman_region32_contains_rectangle(box.r, &b) == PIXMAN_REGION_IN
+    }
+
     func forEachBox(_ body: (pixman_box32_t) -> Void) {
         var n: Int32 = 0
         guard let b = pixman_region32_rectangles(box.r, &n) else { return }

@@ -35,6 +35,8 @@ struct _Node {
     var footprint: PixelRect?
     /// `footprint` ∪ the descendants' footprints.
     var subtree: PixelRect?
+    /// Device pixels this layer's background and contents paint fully opaque (occlusion).
+    var opaque: PixelRect?
     /// Everything that decides this layer's own pixels, hashed (damage compares it).
     var key = 0
     /// Hash of what this layer passes on to its descendants' pixels (order, clip, opacity).
@@ -60,6 +62,9 @@ final class _FrameList {
         var alpha: Double
         var clip: PixelRect?
         var contextKey: Int
+        /// No ancestor blends its subtree (opacity < 1, shape clip): an opaque layer here
+        /// really hides what is below it.
+        var canOcclude = true
     }
 
     private struct Frame {
@@ -133,7 +138,7 @@ final class _FrameList {
                          background: l.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil },
                          borderColor: bw > 0 ? l.borderColor.flatMap { $0.alpha > 0 ? $0 : nil } : nil,
                          borderWidth: bw, opacity: opacity, inheritedAlpha: c.alpha,
-                         allowsGroupOpacity: l.allowsGroupOpacity)
+                         allowsGroupOpacity: l.allowsGroupOpacity && (l.properties["allowsGroupOpacity"] as? Bool ?? true))
         let bbox = Self.deviceBox(l.bounds, matrix)
         if node.background != nil || node.borderColor != nil { node.footprint = Self.intersect(bbox, c.clip) }
         if let own = _OwnDrawing(l) {
@@ -149,6 +154,7 @@ final class _FrameList {
             }
         }
         node.subtree = node.footprint
+        if c.canOcclude, opacity == 1, c.alpha == 1 { node.opaque = Self.opaqueRect(node, c.clip, masksToBounds: l.masksToBounds) }
         var h = Hasher()
         h.combine(c.contextKey); h.combine(l.id); h.combine(siblingIndex)
         node.contextKey = h.finalize()
@@ -177,8 +183,10 @@ final class _FrameList {
         }
         // With group opacity the subtree is drawn at full alpha and the group takes the opacity.
         let childAlpha = (opacity < 1 && l.allowsGroupOpacity) ? 1 : c.alpha * opacity
+        var shapeClip = false
+        if case .shape = nodes[index].clip { shapeClip = true }
         let ctx = Context(parent: index, matrix: matrix, sublayer: sub, alpha: childAlpha, clip: clip,
-                          contextKey: nodes[index].contextKey)
+                          contextKey: nodes[index].contextKey, canOcclude: c.canOcclude && opacity == 1 && !shapeClip)
         stack.append(Frame(layers: l.sublayers, order: Self.paintOrder(l.sublayers), context: ctx))
     }
 
@@ -204,6 +212,41 @@ final class _FrameList {
         if let parent = stack.last?.context.parent, parent >= 0, let s = nodes[i].subtree {
             nodes[parent].subtree = nodes[parent].subtree.map { Self.union($0, s) } ?? s
         }
+    }
+
+    /// The whole pixels an opaque background or opaque, pixel-aligned contents cover.
+    private static func opaqueRect(_ n: _Node, _ clip: PixelRect?, masksToBounds: Bool) -> PixelRect? {
+        var best: PixelRect?
+        if let bg = n.background, bg.alpha == 1, n.shape.isRect, n.matrix.isAxisAligned {
+            best = interior(n.shape.rect, n.matrix)
+        }
+        if best == nil, let own = n.own, own.isOpaque, n.shape.isRect, n.matrix.isAxisAligned {
+            best = interior(n.shape.rect, n.matrix)
+        }
+        if let c = n.contents, c.image.isOpaque, n.matrix.isAxisAligned, c.center == RenderLayer.unitRect,
+           var r = interior(c.dest, n.matrix) {
+            // Resampled edges blend with the transparent outside for up to a pixel.
+            let exact = abs(n.matrix.m11 * c.dest.width - c.source.width) < 1e-9
+                && abs(n.matrix.m22 * c.dest.height - c.source.height) < 1e-9 && integralRect(c.dest, n.matrix) != nil
+            if !exact { r = PixelRect(x: r.x + 1, y: r.y + 1, width: r.width - 2, height: r.height - 2) }
+            // masksToBounds clips the contents to the (rounded) bounds.
+            if masksToBounds { r = n.shape.isRect ? intersect(r, interior(n.shape.rect, n.matrix)) ?? .init(x: 0, y: 0, width: 0, height: 0) : .init(x: 0, y: 0, width: 0, height: 0) }
+            if !r.isEmpty, r.width * r.height > (best.map { $0.width * $0.height } ?? 0) { best = r }
+        }
+        return intersect(best, clip)
+    }
+
+    private static func integralRect(_ r: CGRect, _ m: _Matrix3) -> PixelRect? { _Painter.integralRect(r, m) }
+
+    /// Pixels entirely inside `rect` mapped by the axis-aligned `m`.
+    private static func interior(_ rect: CGRect, _ m: _Matrix3) -> PixelRect? {
+        let a = m.apply(rect.minX, rect.minY), b = m.apply(rect.maxX, rect.maxY)
+        let lim = Double(Region.limit)
+        func c(_ v: Double) -> Double { min(max(v, -lim), lim) }
+        let x0 = c(min(a.x, b.x)).rounded(.up), x1 = c(max(a.x, b.x)).rounded(.down)
+        let y0 = c(min(a.y, b.y)).rounded(.up), y1 = c(max(a.y, b.y)).rounded(.down)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
     }
 
     /// Sibling indices sorted by zPosition (stable), nil when already in order.

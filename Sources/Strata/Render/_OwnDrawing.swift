@@ -6,6 +6,13 @@ import Foundation
 enum _OwnDrawing: Hashable {
     case gradient(_GradientSpec)
 
+    /// Every pixel of the layer's shape comes out opaque (lets the painter skip what it hides).
+    var isOpaque: Bool {
+        switch self {
+        case .gradient(let g): return g.stops.allSatisfy { $0.color.alpha == 1 }
+        }
+    }
+
     /// Nil for layers that draw nothing of their own.
     init?(_ l: RenderLayer) {
         guard !l.properties.isEmpty else { return nil }

@@ -7,11 +7,10 @@ extension _Painter {
         let a8 = UInt16((min(max(alpha, 0), 1) * 255).rounded())
         guard a8 > 0 else { return }
         let t = targets[targets.count - 1]
-        let m = matrix.translated(Double(-t.ox), Double(-t.oy))
         let ext = PixelRect(x: t.extents.x - t.ox, y: t.extents.y - t.oy, width: t.extents.width, height: t.extents.height)
         let pieces = c.pieces(scale: c.scale)
         for p in pieces {
-            drawImage(c.image, p, m, target: t.image, ext, a8: a8, confine: pieces.count > 1, nearest: c.nearest)
+            drawImage(c.image, p, matrix, target: t, ext, a8: a8, confine: pieces.count > 1, nearest: c.nearest)
         }
     }
 
@@ -22,8 +21,10 @@ extension _Painter {
     /// pixman users do); strong magnification and nine-slice pieces (`confine`) extend edge
     /// pixels and clip to the destination through an antialiased coverage mask, so nothing
     /// bleeds past the destination.
-    func drawImage(_ image: CGImage, _ piece: _ContentsLayout.Piece, _ m: _Matrix3, target: OpaquePointer,
+    func drawImage(_ image: CGImage, _ piece: _ContentsLayout.Piece, _ device: _Matrix3, target t: Target,
                    _ ext: PixelRect, a8: UInt16, confine: Bool, nearest: Bool) {
+        let target = t.image
+        let m = device.translated(Double(-t.ox), Double(-t.oy))
         let s = piece.source
         let sx0 = max(0, Int(s.minX.rounded(.down))), sy0 = max(0, Int(s.minY.rounded(.down)))
         let sx1 = min(image.width, Int(s.maxX.rounded(.up))), sy1 = min(image.height, Int(s.maxY.rounded(.up)))
@@ -48,11 +49,16 @@ extension _Painter {
            abs(a.m31) < Double(Region.limit), abs(a.m32) < Double(Region.limit) {
             let tx = Int(a.m31), ty = Int(a.m32)
             guard let r = _FrameList.intersect(PixelRect(x: tx, y: ty, width: sw, height: sh), ext) else { return }
-            pixman_image_composite32(PIXMAN_OP_OVER, sub, solid, target, Int32(r.x - tx), Int32(r.y - ty), 0, 0,
+            // Opaque pixels replace the destination: SRC skips reading it.
+            let op = image.isOpaque && solid == nil ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
+            pixman_image_composite32(op, sub, solid, target, Int32(r.x - tx), Int32(r.y - ty), 0, 0,
                                      Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
             return
         }
-        guard var inv = a.inverted() else { return }
+        // Resampling is set up in device pixels so that a pixel's value does not depend on
+        // which offscreen group (at which origin) it is drawn in.
+        let aDevice = a.translated(Double(t.ox), Double(t.oy))
+        guard var inv = aDevice.inverted() else { return }
         if inv.m33 != 0, inv.m33.isFinite { // keep the fixed-point entries small
             let k = 1 / inv.m33
             inv = _Matrix3(m11: inv.m11 * k, m12: inv.m12 * k, m13: inv.m13 * k, m21: inv.m21 * k, m22: inv.m22 * k,
@@ -72,14 +78,14 @@ extension _Painter {
         else { return }
         if confine || a.maxScale > 2 {
             pixman_image_set_repeat(sub, PIXMAN_REPEAT_PAD)
-            tessellator.reset(clip: r)
+            tessellator.reset(clip: surfaceRect(in: t))
             tessellator.fill(_RoundedRect(rect: d, radii: .zero), m)
             guard let mask = coverageMask(r, a8: a8) else { return }
             defer { pixman_image_unref(mask); scratch.pop() }
-            pixman_image_composite32(PIXMAN_OP_OVER, sub, mask, target, Int32(r.x), Int32(r.y), 0, 0,
+            pixman_image_composite32(PIXMAN_OP_OVER, sub, mask, target, Int32(r.x + t.ox), Int32(r.y + t.oy), 0, 0,
                                      Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
         } else {
-            pixman_image_composite32(PIXMAN_OP_OVER, sub, solid, target, Int32(r.x), Int32(r.y), 0, 0,
+            pixman_image_composite32(PIXMAN_OP_OVER, sub, solid, target, Int32(r.x + t.ox), Int32(r.y + t.oy), 0, 0,
                                      Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
         }
     }

@@ -26,17 +26,53 @@ final class _Painter {
     }
 
     var targets: [Target] = []
+    /// The bitmap's rectangle (device pixels): shapes are clipped to it, never to the region,
+    /// so that a pixel comes out the same whatever region is repainted.
+    var surface = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private var open: [Open] = []
+    /// Per node: its whole subtree is hidden under opaque layers painted later.
+    private var hiddenTree: [Bool] = []
+    /// Per node: its background and contents are hidden (its sublayers and border may show).
+    private var hiddenOwn: [Bool] = []
+
+    var hiddenTreeForTesting: [Bool] { hiddenTree }
+    var hiddenOwnForTesting: [Bool] { hiddenOwn }
+
+    /// Occlusion, back to front: marks what opaque layers above hide, within `extents`, and
+    /// returns the pixels opaque layers cover. A subtree is tested against the layers painted
+    /// after all of it; a layer's own background and contents also against its descendants.
+    private func findOccluded(_ nodes: [_Node], within extents: PixelRect) -> Region {
+        let n = nodes.count
+        hiddenTree.removeAll(keepingCapacity: true)
+        hiddenTree.append(contentsOf: repeatElement(false, count: n))
+        hiddenOwn.removeAll(keepingCapacity: true)
+        hiddenOwn.append(contentsOf: repeatElement(false, count: n))
+        var snapshots: [Int: Region] = [:]
+        for (k, node) in nodes.enumerated() where node.end > k + 1 && node.subtree != nil { snapshots[node.end] = Region() }
+        var occ = Region()
+        for k in stride(from: n - 1, through: 0, by: -1) {
+            if snapshots[k + 1] != nil { snapshots[k + 1] = occ }
+            let node = nodes[k]
+            guard let sub = _FrameList.intersect(node.subtree, extents) else { continue }
+            if (node.end > k + 1 ? snapshots[node.end] ?? occ : occ).contains(sub) { hiddenTree[k] = true; continue }
+            if let fp = _FrameList.intersect(node.footprint, extents), occ.contains(fp) { hiddenOwn[k] = true }
+            if let o = _FrameList.intersect(node.opaque, extents) { occ.formUnion(o) }
+        }
+        return occ
+    }
 
     func paint(_ list: _FrameList, into bitmap: Bitmap, region: Region) {
-        let clip = region.intersection(Region(x: 0, y: 0, width: bitmap.width, height: bitmap.height))
+        surface = PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
+        let clip = region.intersection(Region(surface))
         guard !clip.isEmpty else { return }
         _ = clip.withPixmanRegion { pixman_image_set_clip_region32(bitmap.image, $0) }
         defer { pixman_image_set_clip_region32(bitmap.image, nil) }
+        let covered = findOccluded(list.nodes, within: clip.extents)
+        // Only what no opaque layer paints over needs clearing.
         var clear = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0)
         var boxes: [pixman_box32_t] = []
-        clip.forEachBox { boxes.append($0) }
-        pixman_image_fill_boxes(PIXMAN_OP_SRC, bitmap.image, &clear, Int32(boxes.count), &boxes)
+        clip.subtracting(covered).forEachBox { boxes.append($0) }
+        if !boxes.isEmpty { pixman_image_fill_boxes(PIXMAN_OP_SRC, bitmap.image, &clear, Int32(boxes.count), &boxes) }
 
         targets = [Target(image: bitmap.image, ox: 0, oy: 0, clip: clip, extents: clip.extents)]
         open.removeAll(keepingCapacity: true)
@@ -45,7 +81,7 @@ final class _Painter {
         while i < nodes.count {
             while let o = open.last, o.end <= i { open.removeLast(); close(o, nodes) }
             let n = nodes[i]
-            guard let sub = n.subtree, _FrameList.intersect(sub, targets[targets.count - 1].extents) != nil else {
+            guard !hiddenTree[i], let sub = n.subtree, _FrameList.intersect(sub, targets[targets.count - 1].extents) != nil else {
                 i = n.end; continue
             }
             openNode(i, nodes)
@@ -62,8 +98,8 @@ final class _Painter {
             pushTarget(rect)
             o.opacityGroup = true
         }
-        if let bg = n.background { fill(n.shape, ring: nil, n.matrix, bg, alpha: n.drawAlpha) }
-        if let own = n.own { drawOwn(own, n) }
+        if let bg = n.background, !hiddenOwn[i] { fill(n.shape, ring: nil, n.matrix, bg, alpha: n.drawAlpha) }
+        if let own = n.own, !hiddenOwn[i] { drawOwn(own, n) }
         guard n.end > i + 1 || n.contents != nil else { close(o, nodes); return }
         switch n.clip {
         case .none: break
@@ -79,7 +115,7 @@ final class _Painter {
                 o.clipGroup = true
             }
         }
-        if let c = n.contents { drawContents(c, n.matrix, alpha: n.drawAlpha) }
+        if let c = n.contents, !hiddenOwn[i] { drawContents(c, n.matrix, alpha: n.drawAlpha) }
         guard n.end > i + 1 else { close(o, nodes); return }
         open.append(o)
     }
@@ -127,7 +163,7 @@ final class _Painter {
         let a8 = UInt16((min(max(alpha, 0), 1) * 255).rounded())
         if let shape = clipShape {
             let r = PixelRect(x: 0, y: 0, width: Int(w), height: Int(h))
-            tessellator.reset(clip: r)
+            tessellator.reset(clip: surfaceRect(in: g))
             tessellator.fill(shape, matrix.translated(Double(-g.ox), Double(-g.oy)))
             guard let mask = coverageMask(r, a8: a8) else { return }
             defer { pixman_image_unref(mask); scratch.pop() }
@@ -173,14 +209,19 @@ final class _Painter {
             pixman_image_fill_boxes(PIXMAN_OP_OVER, t.image, &c, 1, &box)
             return
         }
-        tessellator.reset(clip: ext)
+        tessellator.reset(clip: surfaceRect(in: t))
         if let w = ring { tessellator.ring(shape, width: w, m) } else { tessellator.fill(shape, m) }
-        guard let px = tessellator.touchedPixels, let mask = coverageMask(px, a8: 255) else { return }
+        guard let px = _FrameList.intersect(tessellator.touchedPixels, ext), let mask = coverageMask(px, a8: 255) else { return }
         defer { pixman_image_unref(mask); scratch.pop() }
         let solid = pixman_image_create_solid_fill(&c)!
         defer { pixman_image_unref(solid) }
         pixman_image_composite32(PIXMAN_OP_OVER, solid, mask, t.image, 0, 0, 0, 0,
                                  Int32(px.x), Int32(px.y), Int32(px.width), Int32(px.height))
+    }
+
+    /// The surface in `t`'s pixel coordinates.
+    func surfaceRect(in t: Target) -> PixelRect {
+        PixelRect(x: surface.x - t.ox, y: surface.y - t.oy, width: surface.width, height: surface.height)
     }
 
     /// An A8 image over `r` (target pixels) holding the tessellator's triangles' coverage

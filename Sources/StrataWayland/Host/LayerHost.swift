@@ -23,8 +23,8 @@ final class LayerHost: @unchecked Sendable {
         let thread = renderThread
         tree.onCommit = { thread.perform { presenter.setNeedsFrame() } }
         let loop = application.loop
-        presenter.onFrameCommitted = { time in
-            loop.post { CATransaction.deliverAnimationEvents(at: time) }
+        presenter.onFrameCommitted = { frame in
+            loop.post { CATransaction.deliverAnimationEvents(at: frame.time) }
         }
     }
 
@@ -52,7 +52,7 @@ final class LayerHost: @unchecked Sendable {
         renderThread.perform { presenter.onIdle = f }
     }
 
-    func setOnFrameCommitted(_ f: @escaping @Sendable (Double) -> Void) {
+    func setOnFrameCommitted(_ f: @escaping @Sendable (FrameInfo) -> Void) {
         let presenter = self.presenter
         renderThread.perform {
             let previous = presenter.onFrameCommitted

@@ -17,8 +17,8 @@ public final class LayerShellWindow {
     /// The compositor closed the surface (e.g. its output went away); the default stops the
     /// application.
     public var onClosed: (() -> Void)?
-    /// Called on the render thread after each frame is committed, with its media time.
-    public func onFrameCommitted(_ f: @escaping @Sendable (Double) -> Void) { host.setOnFrameCommitted(f) }
+    /// Called on the render thread after each frame is committed.
+    public func onFrameCommitted(_ f: @escaping @Sendable (FrameInfo) -> Void) { host.setOnFrameCommitted(f) }
 
     public init(application: Application, configuration: LayerSurface.Configuration, output: WaylandOutput? = nil) throws {
         layerSurface = try LayerSurface(display: application.display, output: output, configuration: configuration)

@@ -36,8 +36,8 @@ public final class FramePresenter: @unchecked Sendable {
     public var scale: SurfaceScale = .one { didSet { if scale != oldValue { setNeedsFrame() } } }
     /// Set false until the role is configured (e.g. xdg toplevel before its first configure).
     public var canDraw = false { didSet { if canDraw { setNeedsFrame() } } }
-    /// Called after every frame is committed, with its media time (tests and benchmarks).
-    public var onFrameCommitted: ((Double) -> Void)?
+    /// Called after every frame is committed (tests, benchmarks, the engine's callbacks).
+    public var onFrameCommitted: ((FrameInfo) -> Void)?
     /// Presentation feedback so far (when the compositor offers wp_presentation).
     public private(set) var timing = FrameTiming()
     /// Called after an animation's last frame has been committed (the picture is at rest).
@@ -137,7 +137,8 @@ public final class FramePresenter: @unchecked Sendable {
         if animating { requestFrame() }
         requestFeedback()
         surface.commit()
-        onFrameCommitted?(time)
+        onFrameCommitted?(FrameInfo(time: time, bufferWidth: buffer.width, bufferHeight: buffer.height,
+                                    damagedPixels: damage.reduce(0) { $0 + Int($1.2) * Int($1.3) }))
         if !animating { onIdle?() }
     }
 

@@ -17,13 +17,14 @@ final class HeadlessCompositor {
     static var script: String { TestEnvironment.packageRoot.appendingPathComponent("scripts/compositor").path }
 
     /// Starts `name` (weston, sway, mutter, kwin); skips or fails first when it is not installed.
-    init(_ name: String, size: String = "800x600", file: StaticString = #filePath, line: UInt = #line) throws {
+    init(_ name: String, size: String = "800x600", scale: String? = nil,
+         file: StaticString = #filePath, line: UInt = #line) throws {
         try TestEnvironment.require(compositor: name, file: file, line: line)
         self.name = name
         directory = try TestEnvironment.temporaryDirectory(name)
         let start = try ChildProcess(executable: "/bin/bash", arguments: [
             Self.script, "start", name, directory.path, "--size", size, "--watch", String(getpid()),
-        ])
+        ] + (scale.map { ["--scale", $0] } ?? []))
         guard start.waitForExit(timeout: 60) == .exited(0) else {
             start.kill()
             XCTFail("starting \(name) failed:\n\(start.transcript)", file: file, line: line)

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Converting between layers' coordinate spaces and hit testing (a geometry query only:
+/// layers never receive input).
+///
+/// A layer maps its bounds space to its superlayer's as: subtract the anchor point
+/// (`bounds.origin + anchorPoint × bounds.size`), apply `transform` (with perspective: the
+/// homogeneous divide; z = 0 in), add `position`, then apply the superlayer's
+/// `sublayerTransform` about the superlayer's own anchor point. Model values are used (call
+/// these on `presentation()` for what is on screen).
+extension CALayer {
+    /// The matrix taking this layer's bounds coordinates to its superlayer's.
+    final var _toSuperlayer: CATransform3D {
+        let b = bounds, a = anchorPoint
+        let anchor = CGPoint(x: b.minX + b.width * a.x, y: b.minY + b.height * a.y)
+        var m = CATransform3DConcat(CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ), transform)
+        m = CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition + anchorPointZ))
+        if let s = superlayer {
+            let st = s.sublayerTransform
+            if st != .identity {
+                let sb = s.bounds, sa = s.anchorPoint
+                let sAnchor = CGPoint(x: sb.minX + sb.width * sa.x, y: sb.minY + sb.height * sa.y)
+                let around = CATransform3DConcat(CATransform3DConcat(
+                    CATransform3DMakeTranslation(-sAnchor.x, -sAnchor.y, 0), st),
+                    CATransform3DMakeTranslation(sAnchor.x, sAnchor.y, 0))
+                m = CATransform3DConcat(m, around)
+            }
+        }
+        return m
+    }
+
+    /// The matrix taking this layer's coordinates to its root's (the root's own bounds space).
+    final var _toRoot: CATransform3D {
+        var m = CATransform3D.identity
+        var l: CALayer? = self
+        while let c = l, c.superlayer != nil {
+            m = CATransform3DConcat(m, c._toSuperlayer)
+            l = c.superlayer
+        }
+        return m
+    }
+
+    static func _map(_ p: CGPoint, _ m: CATransform3D) -> CGPoint {
+        let x = p.x * m.m11 + p.y * m.m21 + m.m41
+        let y = p.x * m.m12 + p.y * m.m22 + m.m42
+        let w = p.x * m.m14 + p.y * m.m24 + m.m44
+        guard w != 0, w.isFinite else { return CGPoint(x: CGFloat.nan, y: .nan) }
+        return CGPoint(x: x / w, y: y / w)
+    }
+
+    /// The matrix from `layer`'s space to this layer's (nil layer: this layer's root space).
+    final func _matrix(from layer: CALayer?) -> CATransform3D {
+        let from = layer?._toRoot ?? .identity
+        return CATransform3DConcat(from, CATransform3DInvert(_toRoot))
+    }
+
+    /// `p` (in `layer`'s coordinates; nil: this layer's root) in this layer's coordinates.
+    /// Layers in different trees are treated as if their roots coincided.
+    public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+        Self._map(p, _matrix(from: layer))
+    }
+
+    public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+        if let layer { return layer.convert(p, from: self) }
+        return Self._map(p, _toRoot)
+    }
+
+    /// The bounding box of `r`'s converted corners.
+    public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+        Self._mapRect(r) { convert($0, from: layer) }
+    }
+
+    public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+        Self._mapRect(r) { convert($0, to: layer) }
+    }
+
+    static func _mapRect(_ r: CGRect, _ f: (CGPoint) -> CGPoint) -> CGRect {
+        if r.isNull { return r }
+        let s = r.standardized
+        let pts = [CGPoint(x: s.minX, y: s.minY), CGPoint(x: s.maxX, y: s.minY),
+                   CGPoint(x: s.minX, y: s.maxY), CGPoint(x: s.maxX, y: s.maxY)].map(f)
+        let xs = pts.map(\.x), ys = pts.map(\.y)
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return .null }
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
+
+extension CALayer {
+    /// The hit-test walk behind `hitTest(_:)`: hidden layers and their subtrees are skipped,
+    /// `masksToBounds` clips the subtree, sublayers are tried front to back (higher zPosition
+    /// first, then later siblings), then the layer itself via `contains(_:)`.
+    final func _hitTest(_ p: CGPoint) -> CALayer? {
+        if isHidden { return nil }
+        let local = Self._map(p, CATransform3DInvert(_toSuperlayer))
+        if masksToBounds && !contains(local) { return nil }
+        let order = _sublayers.enumerated().sorted {
+            $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition > $1.element.zPosition : $0.offset > $1.offset
+        }
+        for (_, s) in order { if let hit = s.hitTest(local) { return hit } }
+        return contains(local) ? self : nil
+    }
+}

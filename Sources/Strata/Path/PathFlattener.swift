@@ -1,0 +1,134 @@
+import Foundation
+
+/// Receives a path as straight segments (device or user space, as the producer decides).
+internal protocol _PolylineSink {
+    mutating func moveTo(_ x: Double, _ y: Double)
+    mutating func lineTo(_ x: Double, _ y: Double)
+    /// Ends the current contour as closed (a line back to its start is implied).
+    mutating func closeContour()
+}
+
+/// Turns curves into line segments whose distance to the exact curve is at most `tolerance`.
+///
+/// The segment count for a curve comes from the bound on uniform subdivision: a curve whose
+/// second derivative is at most M deviates from its n-piece chord polyline by ≤ M/(8n²).
+/// A curve is split into at most `maxPiecesPerCurve` pieces, so absurd coordinates (1e9) cost
+/// bounded time; such curves are then coarser than the tolerance.
+internal enum _PathFlattener {
+    static let maxPiecesPerCurve = 4096
+
+    /// True when every point of the path is finite.
+    static func isFinite(_ path: CGPath) -> Bool {
+        path._points.withUnsafeBufferPointer { pts in
+            for p in pts where !(p.x.isFinite && p.y.isFinite) { return false }
+            return true
+        }
+    }
+
+    /// Flattens `path` transformed by `t` into `sink`.
+    static func flatten<S: _PolylineSink>(_ path: CGPath, transform t: CGAffineTransform,
+                                          tolerance: Double, into sink: inout S) {
+        let tol = max(tolerance, 1e-6)
+        var cx = 0.0, cy = 0.0
+        let ta = t.a, tb = t.b, tc = t.c, td = t.d, ttx = t.tx, tty = t.ty
+        @inline(__always) func tx(_ p: CGPoint) -> (Double, Double) {
+            (ta * p.x + tc * p.y + ttx, tb * p.x + td * p.y + tty)
+        }
+        path._forEach { type, p in
+            switch type {
+            case .moveToPoint:
+                (cx, cy) = tx(p[0])
+                sink.moveTo(cx, cy)
+            case .addLineToPoint:
+                (cx, cy) = tx(p[0])
+                sink.lineTo(cx, cy)
+            case .addQuadCurveToPoint:
+                let (x1, y1) = tx(p[0]), (x2, y2) = tx(p[1])
+                let ddx = cx - 2 * x1 + x2, ddy = cy - 2 * y1 + y2
+                let n = pieces((ddx * ddx + ddy * ddy).squareRoot() / (4 * tol))
+                if n > 1 {
+                    let dt = 1.0 / Double(n)
+                    for i in 1..<n {
+                        let s = Double(i) * dt, u = 1 - s
+                        let w0 = u * u, w1 = 2 * u * s, w2 = s * s
+                        sink.lineTo(w0 * cx + w1 * x1 + w2 * x2, w0 * cy + w1 * y1 + w2 * y2)
+                    }
+                }
+                sink.lineTo(x2, y2)
+                (cx, cy) = (x2, y2)
+            case .addCurveToPoint:
+                let (x1, y1) = tx(p[0]), (x2, y2) = tx(p[1]), (x3, y3) = tx(p[2])
+                let ax = cx - 2 * x1 + x2, ay = cy - 2 * y1 + y2
+                let bx = x1 - 2 * x2 + x3, by = y1 - 2 * y2 + y3
+                let dd = max(ax * ax + ay * ay, bx * bx + by * by).squareRoot()
+                let n = pieces(0.75 * dd / tol)
+                if n > 1 {
+                    // Power basis: B(s) = c0 + s(c1 + s(c2 + s c3)).
+                    let c1x = 3 * (x1 - cx), c1y = 3 * (y1 - cy)
+                    let c2x = 3 * ax, c2y = 3 * ay
+                    let c3x = x3 - cx + 3 * (x1 - x2), c3y = y3 - cy + 3 * (y1 - y2)
+                    let dt = 1.0 / Double(n)
+                    for i in 1..<n {
+                        let s = Double(i) * dt
+                        sink.lineTo(cx + s * (c1x + s * (c2x + s * c3x)), cy + s * (c1y + s * (c2y + s * c3y)))
+                    }
+                }
+                sink.lineTo(x3, y3)
+                (cx, cy) = (x3, y3)
+            case .closeSubpath:
+                sink.closeContour()
+            }
+        }
+    }
+
+    /// Pieces for a curve whose deviation bound is `k`/n² (k already divided by the tolerance).
+    @inline(__always)
+    static func pieces(_ k: Double) -> Int {
+        guard k > 1 else { return 1 }
+        guard k.isFinite else { return maxPiecesPerCurve }
+        return min(maxPiecesPerCurve, Int(k.squareRoot().rounded(.up)))
+    }
+
+    /// The largest stretch factor of the linear part of `t` (its largest singular value).
+    static func maxScale(_ t: CGAffineTransform) -> Double {
+        let p = t.a * t.a + t.b * t.b, q = t.c * t.c + t.d * t.d, r = t.a * t.c + t.b * t.d
+        let s = ((p + q) + ((p - q) * (p - q) + 4 * r * r).squareRoot()) / 2
+        return s.squareRoot()
+    }
+}
+
+/// Collects flattened contours as point arrays (used by measuring, dashing and stroking).
+internal struct _PolylineCollector: _PolylineSink {
+    struct Contour { var start: Int; var count: Int; var closed: Bool }
+    var xs: [Double] = []
+    var ys: [Double] = []
+    var contours: [Contour] = []
+
+    mutating func reset() {
+        xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)
+        contours.removeAll(keepingCapacity: true)
+    }
+
+    mutating func moveTo(_ x: Double, _ y: Double) {
+        contours.append(Contour(start: xs.count, count: 1, closed: false))
+        xs.append(x); ys.append(y)
+    }
+
+    mutating func lineTo(_ x: Double, _ y: Double) {
+        if contours.isEmpty || contours[contours.count - 1].closed {
+            // A segment after a close continues from the closed contour's start.
+            let sx = contours.last.map { xs[$0.start] } ?? x, sy = contours.last.map { ys[$0.start] } ?? y
+            moveTo(sx, sy)
+        }
+        let i = contours.count - 1
+        let last = xs.count - 1
+        if xs[last] == x && ys[last] == y { return }   // zero-length segment
+        xs.append(x); ys.append(y)
+        contours[i].count += 1
+    }
+
+    mutating func closeContour() {
+        guard !contours.isEmpty else { return }
+        contours[contours.count - 1].closed = true
+    }
+}

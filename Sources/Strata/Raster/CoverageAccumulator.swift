@@ -1,0 +1,232 @@
+import Foundation
+
+/// The scan converter: exact-area anti-aliasing of a set of edges, row band by row band.
+///
+/// Each edge adds, per pixel row it crosses, the signed area it leaves to its right in every
+/// pixel it passes through, stored as differences between neighbouring cells so that a running
+/// sum along the row gives the accumulated winding coverage of each pixel. Cells an edge touched
+/// are flagged in a bitmap; between flagged cells the running sum is constant, so interior runs
+/// become constant-alpha spans (a plain fill for opaque colour) and only the pixels that edges
+/// cross are visited one by one. The fill rule is applied to the accumulated value (non-zero:
+/// min(|s|, 1); even-odd: distance of |s| to the nearest even number), which is exact wherever
+/// a pixel contains edges of one winding change and the usual approximation where several cross.
+internal struct _CoverageAccumulator {
+    static let bandHeight = 32
+
+    private(set) var cells: UnsafeMutablePointer<Float>
+    private(set) var bits: UnsafeMutablePointer<UInt64>
+    private(set) var rowMask: UnsafeMutablePointer<UInt8>
+    private(set) var active: UnsafeMutablePointer<Int32>
+    private(set) var sorted: UnsafeMutablePointer<_Edge>
+    private var cellCapacity = 0, bitCapacity = 0, maskCapacity = 0, activeCapacity = 0, sortedCapacity = 0
+    private var bucketCounts: [Int] = []
+
+    init() {
+        cells = .allocate(capacity: 1); bits = .allocate(capacity: 1); rowMask = .allocate(capacity: 1)
+        active = .allocate(capacity: 1); sorted = .allocate(capacity: 1)
+    }
+
+    func free() {
+        cells.deallocate(); bits.deallocate(); rowMask.deallocate(); active.deallocate(); sorted.deallocate()
+    }
+
+    private static func ensure<T>(_ p: inout UnsafeMutablePointer<T>, _ cap: inout Int, _ n: Int, zero: T?) {
+        if n <= cap { return }
+        p.deallocate()
+        let c = max(n, cap * 2)
+        p = .allocate(capacity: c)
+        if let z = zero { p.initialize(repeating: z, count: c) }
+        cap = c
+    }
+
+    /// Rasterizes `count` edges (all inside the clip) into `blitter`.
+    mutating func rasterize<B: _SpanBlitter>(edges: UnsafeMutablePointer<_Edge>, count: Int,
+                                             bounds: (minX: Double, maxX: Double, minY: Double, maxY: Double),
+                                             evenOdd: Bool, blitter: inout B) {
+        guard count > 0 else { return }
+        let xOrigin = Int(bounds.minX.rounded(.down))
+        let width = Int(bounds.maxX.rounded(.up)) - xOrigin
+        let yStart = Int(bounds.minY.rounded(.down))
+        let yEnd = Int(bounds.maxY.rounded(.up))
+        guard width >= 0, yEnd > yStart else { return }
+        let stride = width + 2
+        let words = (stride + 63) >> 6
+        let bandH = _CoverageAccumulator.bandHeight
+        Self.ensure(&cells, &cellCapacity, stride * bandH, zero: 0)
+        Self.ensure(&bits, &bitCapacity, words * bandH, zero: 0)
+        Self.ensure(&rowMask, &maskCapacity, stride, zero: nil)
+        Self.ensure(&active, &activeCapacity, count, zero: nil)
+        Self.ensure(&sorted, &sortedCapacity, count, zero: nil)
+
+        // Bucket edges by the band of their top row (a counting sort).
+        let bands = (yEnd - yStart + bandH - 1) / bandH
+        bucketCounts.removeAll(keepingCapacity: true)
+        bucketCounts.append(contentsOf: repeatElement(0, count: bands + 1))
+        let yOriginF = Float(yStart)
+        bucketCounts.withUnsafeMutableBufferPointer { bc in
+            for i in 0..<count {
+                let b = min(bands - 1, max(0, Int(edges[i].y0 - yOriginF) / bandH))
+                bc[b + 1] += 1
+            }
+            for b in 0..<bands { bc[b + 1] += bc[b] }
+            for i in 0..<count {
+                let b = min(bands - 1, max(0, Int(edges[i].y0 - yOriginF) / bandH))
+                sorted[bc[b]] = edges[i]
+                bc[b] += 1
+            }
+        }
+        // bucketCounts[b] now holds the end of band b's bucket.
+        var next = 0
+        var nActive = 0
+        let xo = Float(xOrigin)
+        let wF = Float(width)
+        for band in 0..<bands {
+            let bandTop = yStart + band * bandH
+            let bandBottom = min(bandTop + bandH, yEnd)
+            let end = bucketCounts[band]
+            while next < end { active[nActive] = Int32(next); nActive += 1; next += 1 }
+            let btF = Float(bandTop), bbF = Float(bandBottom)
+            var k = 0
+            while k < nActive {
+                let e = sorted[Int(active[k])]
+                let ys = max(e.y0, btF), ye = min(e.y1, bbF)
+                if ys < ye { addEdge(e, ys, ye, bandTop: bandTop, xOrigin: xo, width: wF, stride: stride, words: words) }
+                if e.y1 <= bbF {
+                    nActive -= 1
+                    active[k] = active[nActive]
+                } else {
+                    k += 1
+                }
+            }
+            for row in bandTop..<bandBottom {
+                sweepRow(row - bandTop, y: row, xOrigin: xOrigin, width: width, stride: stride, words: words,
+                         evenOdd: evenOdd, prefetchRow: row + 2 < yEnd, blitter: &blitter)
+            }
+        }
+    }
+
+    /// Adds edge `e` between rows ys…ye (inside the current band).
+    @inline(__always)
+    private func addEdge(_ e: _Edge, _ ys: Float, _ ye: Float, bandTop: Int, xOrigin: Float, width: Float,
+                         stride: Int, words: Int) {
+        let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
+        let lo = min(e.x0, e.x1) - xOrigin, hi = max(e.x0, e.x1) - xOrigin
+        @inline(__always) func xAt(_ y: Float) -> Float {
+            min(max(e.x0 - xOrigin + (y - e.y0) * dxdy, lo), hi)
+        }
+        var y = ys
+        var x = xAt(y)
+        let bt = Float(bandTop)
+        while y < ye {
+            let rowF = Float(Int(y - bt))
+            let yn = min(bt + rowF + 1, ye)
+            let xn = yn == e.y1 ? (e.x1 - xOrigin) : xAt(yn)
+            let row = Int(rowF)
+            accumulate(cells + row * stride, bits + row * words, x, xn, e.dir * (yn - y), width)
+            y = yn
+            x = xn
+        }
+    }
+
+    /// One row piece of an edge from x = a to x = b (relative to the band's origin) covering
+    /// height |d| with sign of d.
+    @inline(__always)
+    private func accumulate(_ c: UnsafeMutablePointer<Float>, _ bw: UnsafeMutablePointer<UInt64>,
+                            _ a: Float, _ b: Float, _ d: Float, _ width: Float) {
+        let xl = max(0, min(min(a, b), width)), xr = max(0, min(max(a, b), width))
+        let c0 = Int(xl), c1 = Int(xr)
+        if c0 == c1 || xr - xl < 1e-6 {
+            let xm = (xl + xr) * 0.5
+            let ci = min(Int(xm), c1)
+            let f = xm - Float(ci)
+            c[ci] += d * (1 - f)
+            c[ci + 1] += d * f
+            bw[ci >> 6] |= 1 << UInt64(ci & 63)
+            bw[(ci + 1) >> 6] |= 1 << UInt64((ci + 1) & 63)
+            return
+        }
+        // Coverage left in column i (running sum) is d·(H(i+1−xl) − H(i+1−xr))/(xr−xl) with
+        // H(u) = 0, u²/2, u − ½ for u ≤ 0, 0…1, ≥ 1; the cells get its differences.
+        let inv = d / (xr - xl)
+        let a0 = Float(c0 + 1) - xl
+        let cov0 = inv * a0 * a0 * 0.5
+        c[c0] += cov0
+        var prev = cov0
+        if c1 > c0 + 1 {
+            let cov1 = inv * (a0 + 0.5)
+            c[c0 + 1] += cov1 - cov0
+            var i = c0 + 2
+            while i < c1 { c[i] += inv; i += 1 }
+            prev = cov1 + inv * Float(c1 - c0 - 2)
+        }
+        let b1 = Float(c1 + 1) - xr
+        let covEnd = inv * ((Float(c1) + 0.5 - xl) - b1 * b1 * 0.5)
+        c[c1] += covEnd - prev
+        c[c1 + 1] += d - covEnd
+        // Flag cells c0 … c1+1.
+        var w = c0 >> 6
+        let lastW = (c1 + 1) >> 6
+        var m = ~UInt64(0) << UInt64(c0 & 63)
+        while w < lastW { bw[w] |= m; m = ~0; w += 1 }
+        bw[w] |= m & (~UInt64(0) >> UInt64(63 - ((c1 + 1) & 63)))
+    }
+
+    /// Turns one row's cells into spans and clears them.
+    @inline(__always)
+    private func sweepRow<B: _SpanBlitter>(_ r: Int, y: Int, xOrigin: Int, width: Int, stride: Int, words: Int,
+                                           evenOdd: Bool, prefetchRow: Bool, blitter: inout B) {
+        let c = cells + r * stride
+        let bw = bits + r * words
+        var s: Float = 0
+        var x = 0                // first pixel not yet emitted
+        var runStart = -1        // first pixel of the current per-pixel run
+        var first = -1           // first touched cell
+        @inline(__always) func alpha(_ v: Float) -> UInt32 {
+            var t = abs(v)
+            if evenOdd {
+                t -= 2 * (t * 0.5).rounded(.down)
+                if t > 1 { t = 2 - t }
+            } else if t > 1 {
+                t = 1
+            }
+            return UInt32(t * 255 + 0.5)
+        }
+        for w in 0..<words {
+            var word = bw[w]
+            if word == 0 { continue }
+            bw[w] = 0
+            while word != 0 {
+                let i = w << 6 | word.trailingZeroBitCount
+                word &= word &- 1
+                if i != x || runStart < 0 {
+                    // Flush the pending per-pixel run, then the constant gap before i.
+                    if runStart >= 0 && x > runStart {
+                        blitter.mask(y: y, x: xOrigin + runStart, count: min(x, width) - runStart, alpha: rowMask)
+                    }
+                    if i > x && x < width {
+                        let a = alpha(s)
+                        if a != 0 { blitter.span(y: y, x: xOrigin + x, count: min(i, width) - x, alpha: a) }
+                    }
+                    runStart = i
+                    if first < 0 { first = i }
+                }
+                s += c[i]
+                c[i] = 0
+                if i < width { rowMask[i - runStart] = UInt8(alpha(s)) }
+                x = i + 1
+            }
+        }
+        // Edges move little from row to row: fetch where the row after next will be touched.
+        if prefetchRow && first >= 0 {
+            blitter.prefetch(y: y + 2, x: xOrigin + min(first, width - 1))
+            blitter.prefetch(y: y + 2, x: xOrigin + min(x, width) - 1)
+        }
+        if runStart >= 0 && min(x, width) > runStart {
+            blitter.mask(y: y, x: xOrigin + runStart, count: min(x, width) - runStart, alpha: rowMask)
+        }
+        if x < width {
+            let a = alpha(s)
+            if a != 0 { blitter.span(y: y, x: xOrigin + x, count: width - x, alpha: a) }
+        }
+    }
+}

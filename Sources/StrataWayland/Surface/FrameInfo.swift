@@ -1,0 +1,17 @@
+/// What was committed for one frame (passed to `onFrameCommitted` observers).
+public struct FrameInfo: Sendable, Equatable {
+    /// The media time the frame was rendered for (its predicted presentation time).
+    public var time: Double
+    /// The buffer's size in pixels.
+    public var bufferWidth: Int
+    public var bufferHeight: Int
+    /// Buffer pixels damaged (sent with `damage_buffer`) in this frame.
+    public var damagedPixels: Int
+
+    public init(time: Double, bufferWidth: Int, bufferHeight: Int, damagedPixels: Int) {
+        self.time = time
+        self.bufferWidth = bufferWidth
+        self.bufferHeight = bufferHeight
+        self.damagedPixels = damagedPixels
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Strata
+
+/// strata-bench: times the scenes of scenes.json with the shared protocol (shared/bench/README.md):
+/// 2 warm-up ops, batches of ≥ 50 ms, `--rounds` rounds (default 9, at least 3), median per op.
+struct Options {
+    var scenesPath = "bench/scenes.json"
+    var only: [String] = []
+    var rounds = 9
+    var batchMs = 50.0
+    var json: String?
+    var render: String?
+    var smoke = false
+    var threads = 1
+}
+
+func parseOptions() -> Options {
+    var o = Options()
+    var args = CommandLine.arguments.dropFirst().makeIterator()
+    func value(_ flag: String) -> String {
+        guard let v = args.next() else { fail("\(flag) needs a value") }
+        return v
+    }
+    while let a = args.next() {
+        switch a {
+        case "--scenes": o.scenesPath = value(a)
+        case "--only": o.only = value(a).split(separator: ",").map(String.init)
+        case "--rounds": o.rounds = max(3, Int(value(a)) ?? 9)
+        case "--batch-ms": o.batchMs = max(1, Double(value(a)) ?? 50)
+        case "--json": o.json = value(a)
+        case "--render": o.render = value(a)
+        case "--smoke": o.smoke = true
+        case "--threads": o.threads = max(1, Int(value(a)) ?? 1)
+        case "-h", "--help":
+            print("""
+            usage: strata-bench [--scenes FILE] [--only a,b] [--rounds N] [--batch-ms MS] [--json OUT]
+                                [--render DIR] [--smoke] [--threads N]
+            """)
+            exit(0)
+        default: fail("unknown option \(a)")
+        }
+    }
+    return o
+}
+
+func fail(_ msg: String) -> Never {
+    FileHandle.standardError.write(("strata-bench: " + msg + "\n").data(using: .utf8)!)
+    exit(2)
+}
+
+func median(_ xs: [Double]) -> (med: Double, q1: Double, q3: Double) {
+    let s = xs.sorted()
+    func q(_ p: Double) -> Double {
+        let k = Double(s.count - 1) * p
+        let f = Int(k), c = min(f + 1, s.count - 1)
+        return s[f] + (s[c] - s[f]) * (k - Double(f))
+    }
+    return (q(0.5), q(0.25), q(0.75))
+}
+
+let opts = parseOptions()
+if opts.threads != 1 { print("note: --threads \(opts.threads): Strata's rasterizer is single-threaded; running 1") }
+let scenes: [BenchScene]
+do { scenes = try SceneLoader.load(path: opts.scenesPath) } catch { fail("\(error)") }
+
+var results: [String: Any] = [:]
+var smokeFailures = 0
+if let dir = opts.render { try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+for sc in scenes where opts.only.isEmpty || opts.only.contains(where: { sc.name.contains($0) }) {
+    guard let runner = SceneRunner(sc) else {
+        print("\(sc.name.padding(toLength: 38, withPad: " ", startingAt: 0)) not implemented yet (\(sc.kind))")
+        continue
+    }
+    if opts.smoke || opts.render != nil {
+        runner.reset()
+        _ = runner.run(1)
+        let g = runner.gray()
+        let ink = g.reduce(0) { $0 + Int(255 - $1) }
+        if opts.smoke {
+            let ok = ink > 0
+            if !ok { smokeFailures += 1 }
+            print("\(sc.name.padding(toLength: 38, withPad: " ", startingAt: 0)) \(ok ? "ok" : "FAILED: no ink") ink=\(Double(ink) / 255)")
+        }
+        if let dir = opts.render {
+            do { try PNGImage.writeGray(toFile: "\(dir)/\(sc.name).png", width: sc.width, height: sc.height, pixels: g) }
+            catch { fail("writing \(sc.name).png: \(error)") }
+        }
+        if opts.smoke { continue }
+    }
+    runner.reset()
+    _ = runner.run(2)
+    var n = 1
+    while true {
+        let t = runner.run(n)
+        if t >= opts.batchMs / 1000 || n >= 1 << 20 { break }
+        n = max(n * 2, Int(Double(n) * opts.batchMs / 1000 / max(t, 1e-7) * 1.1))
+    }
+    var samples: [Double] = []
+    let start = Clock.now()
+    for r in 0..<opts.rounds {
+        samples.append(runner.run(n) / Double(n))
+        if r >= 2 && Clock.now() - start > 12 { break }
+    }
+    let m = median(samples)
+    results[sc.name] = ["median_us": m.med * 1e6, "min_us": samples.min()! * 1e6, "iqr_us": (m.q3 - m.q1) * 1e6,
+                        "threads": 1, "rounds": samples.count, "iters_per_batch": n]
+    print("\(sc.name.padding(toLength: 38, withPad: " ", startingAt: 0)) \(String(format: "%10.2f", m.med * 1e6)) us  (iqr \(String(format: "%.1f", (m.q3 - m.q1) / m.med * 100))%)")
+}
+if let out = opts.json {
+    let doc: [String: Any] = ["scenes": results, "library": "strata", "protocol": ["rounds": opts.rounds, "batch_ms": opts.batchMs]]
+    do {
+        let data = try JSONSerialization.data(withJSONObject: doc, options: [.prettyPrinted, .sortedKeys])
+        try data.write(to: URL(fileURLWithPath: out))
+    } catch { fail("writing \(out): \(error)") }
+}
+if smokeFailures > 0 { exit(1) }

@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+
+/// Power and resource behaviour of a live window under sway: no wakeups at rest, and nothing
+/// left behind by a storm of resizes.
+final class IdleAndStormTests: XCTestCase {
+    /// Once the animation has ended, the app sleeps: no thread of it wakes up for a second.
+    func testNoWakeupsAtRest() throws {
+        let sway = try HeadlessCompositor("sway")
+        let hello = try ChildProcess(executable: TestEnvironment.example("hello").path, arguments: ["--exit-after", "60"],
+                                     environment: sway.clientEnvironment)
+        defer { hello.kill() }
+        XCTAssertTrue(hello.waitForLine("strata: resting", timeout: 30), hello.transcript)
+        Thread.sleep(forTimeInterval: 0.3)  // let the last frame's release and feedback arrive
+        let before = try contextSwitches(hello.pid)
+        Thread.sleep(forTimeInterval: 1.0)
+        let after = try contextSwitches(hello.pid)
+        XCTAssertEqual(after - before, 0, "threads woke up \(after - before) times while nothing moved")
+    }
+
+    /// 1000 compositor-driven resizes: the fd count returns to exactly what it was and resident
+    /// memory to within 10 % (allocator slack), so buffers of old sizes are really released.
+    func testConfigureStormLeavesNoResidue() throws {
+        let sway = try HeadlessCompositor("sway")
+        let hello = try ChildProcess(executable: TestEnvironment.example("hello").path, arguments: ["--exit-after", "120"],
+                                     environment: sway.clientEnvironment)
+        defer { hello.kill() }
+        XCTAssertTrue(hello.waitForLine("strata: resting", timeout: 30), hello.transcript)
+        let fds0 = try fdCount(hello.pid), rss0 = try rssKiB(hello.pid)
+        for batch in 0..<10 {
+            let commands = (0..<100).map { i in
+                "[app_id=strata.hello] resize set \(200 + (batch * 100 + i) % 400) \(150 + (i * 7) % 300)"
+            }.joined(separator: "; ")
+            let msg = try ChildProcess(executable: "/usr/bin/swaymsg", arguments: [commands], environment: sway.clientEnvironment)
+            XCTAssertEqual(msg.waitForExit(timeout: 30), .exited(0), msg.transcript)
+        }
+        // Back to the original size, then let the last frames settle.
+        let back = try ChildProcess(executable: "/usr/bin/swaymsg", arguments: ["[app_id=strata.hello] resize set 400 300"],
+                                    environment: sway.clientEnvironment)
+        XCTAssertEqual(back.waitForExit(timeout: 30), .exited(0))
+        Thread.sleep(forTimeInterval: 1.0)
+        XCTAssertNil(hello.waitForExit(timeout: 0), "hello died in the storm:\n\(hello.transcript)")
+        XCTAssertEqual(try fdCount(hello.pid), fds0)
+        let rss1 = try rssKiB(hello.pid)
+        XCTAssertLessThanOrEqual(Double(rss1), Double(rss0) * 1.10, "RSS \(rss0) → \(rss1) KiB")
+    }
+
+    private func contextSwitches(_ pid: Int32) throws -> Int {
+        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+        return try tasks.reduce(0) { sum, tid in
+            let status = try String(contentsOfFile: "/proc/\(pid)/task/\(tid)/status", encoding: .utf8)
+            return sum + field(status, "voluntary_ctxt_switches") + field(status, "nonvoluntary_ctxt_switches")
+        }
+    }
+
+    private func fdCount(_ pid: Int32) throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count
+    }
+
+    private func rssKiB(_ pid: Int32) throws -> Int {
+        field(try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8), "VmRSS")
+    }
+
+    private func field(_ status: String, _ name: String) -> Int {
+        for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+        }
+        return 0
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import Strata
+
+extension EngineTests {
+    @Suite struct Keyframes {
+        /// Adds `anim` to a committed layer at t = 0 and samples a key path of the presentation.
+        static func sample(_ anim: CAAnimation, _ keyPath: String, at times: [Double]) -> [Any?] {
+            var out: [Any?] = []
+            withManualClock(at: 0) { clock in
+                let (root, layer) = committedLayer()
+                _ = root
+                layer.add(anim, forKey: "k")
+                CATransaction.flush()
+                for t in times {
+                    clock.time = t
+                    out.append(layer.presentation()!.value(forKeyPath: keyPath))
+                }
+            }
+            return out
+        }
+
+        @Test func linearWithKeyTimes() {
+            let k = CAKeyframeAnimation(keyPath: "position.x")
+            k.values = [0, 80, 100]
+            k.keyTimes = [0, 0.8, 1]
+            k.duration = 10
+            let v = Self.sample(k, "position.x", at: [0, 4, 8, 9, 9.99]).map { $0 as! CGFloat }
+            #expect(v[0] == 0 && v[1] == 40 && v[2] == 80 && v[3] == 90)
+            #expect(abs(v[4] - 99.9) < 1e-9)
+        }
+
+        @Test func discreteHoldsEachValue() {
+            let k = CAKeyframeAnimation(keyPath: "position.x")
+            k.values = [10, 20, 30]
+            k.calculationMode = .discrete
+            k.duration = 3
+            let v = Self.sample(k, "position.x", at: [0, 0.99, 1, 1.5, 2, 2.99]).map { $0 as! CGFloat }
+            #expect(v == [10, 10, 20, 20, 30, 30])
+            // With n + 1 key times.
+            let d = CAKeyframeAnimation(keyPath: "position.x")
+            d.values = [10, 20]
+            d.keyTimes = [0, 0.25, 1]
+            d.calculationMode = .discrete
+            d.duration = 4
+            #expect(Self.sample(d, "position.x", at: [0.5, 1, 3.9]).map { $0 as! CGFloat } == [10, 20, 20])
+        }
+
+        @Test func pacedIgnoresKeyTimes() {
+            let k = CAKeyframeAnimation(keyPath: "position")
+            k.values = [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 20)]
+            k.keyTimes = [0, 0.9, 1]
+            k.calculationMode = .paced
+            k.duration = 3
+            let v = Self.sample(k, "position", at: [1, 1.5, 2.25]).map { $0 as! CGPoint }
+            #expect(v[0] == CGPoint(x: 10, y: 0))       // 10 of 30 units after a third
+            #expect(v[1] == CGPoint(x: 10, y: 5))
+            #expect(v[2] == CGPoint(x: 10, y: 12.5))
+        }
+
+        @Test func perSegmentTimingFunctions() {
+            let k = CAKeyframeAnimation(keyPath: "position.x")
+            k.values = [0, 100, 200]
+            k.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeOut)]
+            k.duration = 2
+            let v = Self.sample(k, "position.x", at: [0.5, 1.5]).map { Double($0 as! CGFloat) }
+            #expect(approx(v[0], 100 * referenceBezier(0.42, 0, 1, 1, at: 0.5)))
+            #expect(approx(v[1], 100 + 100 * referenceBezier(0, 0, 0.58, 1, at: 0.5)))
+        }
+
+        /// Cubic mode: Catmull–Rom (tension = continuity = bias = 0) Hermite segments.
+        @Test func cubicIsKochanekBartels() {
+            let k = CAKeyframeAnimation(keyPath: "position.x")
+            k.values = [0, 100, 0, 50]
+            k.calculationMode = .cubic
+            k.duration = 3
+            let v = Self.sample(k, "position.x", at: [0.5, 1, 1.5]).map { Double($0 as! CGFloat) }
+            func hermite(_ p0: Double, _ m0: Double, _ p1: Double, _ m1: Double, _ s: Double) -> Double {
+                let s2: Double = s * s, s3: Double = s2 * s
+                let h00: Double = 2 * s3 - 3 * s2 + 1, h10: Double = s3 - 2 * s2 + s
+                let h01: Double = -2 * s3 + 3 * s2, h11: Double = s3 - s2
+                return h00 * p0 + h10 * m0 + h01 * p1 + h11 * m1
+            }
+            // Tangents: end keys use their one neighbour; inner keys the mean of both chords.
+            let m0: Double = 0.5 * 100, m1: Double = 0.5 * 100 + 0.5 * -100
+            let m2: Double = 0.5 * -100 + 0.5 * 50, m3: Double = 0.5 * 50
+            let m = [m0, m1, m2, m3]
+            #expect(approx(v[0], hermite(0, m[0], 100, m[1], 0.5)))
+            #expect(v[1] == 100)
+            #expect(approx(v[2], hermite(100, m[1], 0, m[2], 0.5)))
+            // Tension 1 flattens the tangents: the curve becomes the smoothstep between keys.
+            k.tensionValues = [1, 1, 1, 1]
+            let w = Self.sample(k, "position.x", at: [0.5]).map { Double($0 as! CGFloat) }
+            #expect(approx(w[0], hermite(0, 0, 100, 0, 0.5)))
+        }
+
+        @Test func badKeyTimesFallBackToEvenSpacing() {
+            for bad: [NSNumber] in [[0, 0.7, 0.3], [0, 1], [0, .init(value: Double.nan), 1], [-1, 0.5, 2]] {
+                let k = CAKeyframeAnimation(keyPath: "position.x")
+                k.values = [0, 10, 20]
+                k.keyTimes = bad
+                k.duration = 2
+                #expect(Self.sample(k, "position.x", at: [0.5, 1]).map { $0 as! CGFloat } == [5, 10])
+            }
+            let empty = CAKeyframeAnimation(keyPath: "position.x")
+            empty.duration = 1
+            #expect(Self.sample(empty, "position.x", at: [0.5]).map { $0 as! CGFloat } == [0])
+        }
+
+        @Test func cumulativeRepeatsAccumulate() {
+            let k = CAKeyframeAnimation(keyPath: "position.x")
+            k.values = [0, 10]
+            k.isCumulative = true
+            k.repeatCount = 3
+            k.duration = 1
+            #expect(Self.sample(k, "position.x", at: [0.5, 1.5, 2.5]).map { $0 as! CGFloat } == [5, 15, 25])
+        }
+
+        @Test func rotationModeTurnsTheLayer() {
+            let k = CAKeyframeAnimation(keyPath: "position")
+            k.values = [CGPoint(x: 0, y: 0), CGPoint(x: 0, y: 10)]
+            k.rotationMode = .rotateAuto
+            k.duration = 1
+            let t = Self.sample(k, "transform", at: [0.5])[0] as! CATransform3D
+            #expect(abs(t.m11) < 1e-9 && abs(t.m12 - 1) < 1e-9)   // facing +y: a quarter turn
+            k.rotationMode = .rotateAutoReverse
+            let r = Self.sample(k, "transform", at: [0.5])[0] as! CATransform3D
+            #expect(abs(r.m12 + 1) < 1e-9)
+        }
+    }
+}

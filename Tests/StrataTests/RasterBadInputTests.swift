@@ -1,0 +1,98 @@
+import CPixman
+import Foundation
+import Testing
+@testable import Strata
+
+/// Every bad input has a fixed, documented outcome: nothing drawn, a clipped drawing, or a
+/// solid stroke — never a crash, hang or unbounded allocation.
+@Suite struct RasterBadInputTests {
+    func polygon(_ pts: [CGPoint]) -> CGPath {
+        let p = CGMutablePath(); p.addLines(between: pts); p.closeSubpath(); return p
+    }
+
+    @Test func nonFiniteCoordinatesDropThePath() {
+        for bad in [CGFloat.nan, .infinity, -.infinity] {
+            let p = polygon([CGPoint(x: 0, y: 0), CGPoint(x: 8, y: 0), CGPoint(x: bad, y: 8), CGPoint(x: 0, y: 8)])
+            #expect(RasterTestImage(width: 8, height: 8).fill(p).ink == 0)
+            #expect(RasterTestImage(width: 8, height: 8).stroke(p, StrokeStyle(lineWidth: 2)).ink == 0)
+            #expect(!p.contains(CGPoint(x: 1, y: 1)))
+            #expect(p.copy(strokingWithWidth: 2, lineCap: .butt, lineJoin: .miter, miterLimit: 10).isEmpty)
+        }
+        // A non-finite transform draws nothing either.
+        let sq = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4))
+        #expect(RasterTestImage(width: 8, height: 8).fill(sq, transform: CGAffineTransform(scaleX: .nan, y: 1)).ink == 0)
+        #expect(RasterTestImage(width: 8, height: 8).fill(sq, transform: CGAffineTransform(scaleX: 0, y: 1)).ink == 0)
+    }
+
+    @Test func hugeCoordinatesAreClippedExactly() {
+        // A ±1e9 square covers every pixel fully; a ±1e9 triangle's diagonal crosses the image.
+        let big = CGPath(rect: CGRect(x: -1e9, y: -1e9, width: 2e9, height: 2e9))
+        #expect(RasterTestImage(width: 16, height: 16).fill(big).alpha.allSatisfy { $0 == 255 })
+        let tri = polygon([CGPoint(x: -1e9, y: -1e9), CGPoint(x: 1e9, y: 1e9), CGPoint(x: -1e9, y: 1e9)])
+        let a = RasterTestImage(width: 16, height: 16).fill(tri).alpha
+        #expect(a[15 * 16 + 0] == 255 && a[0 * 16 + 15] == 0 && a[5 * 16 + 5] == 128)
+        // Stroking a 2e9-long line: bounded, and the visible part has the right width.
+        let line = CGMutablePath(); line.move(to: CGPoint(x: -1e9, y: 8)); line.addLine(to: CGPoint(x: 1e9, y: 8))
+        let s = RasterTestImage(width: 16, height: 16).stroke(line, StrokeStyle(lineWidth: 2, lineCap: .round))
+        #expect(abs(s.ink - 32) < 0.01)
+        // Huge curves are flattened into a bounded number of pieces.
+        let curve = CGMutablePath()
+        curve.move(to: CGPoint(x: -1e9, y: 0))
+        curve.addCurve(to: CGPoint(x: 1e9, y: 0), control1: CGPoint(x: -1e9, y: 1e9), control2: CGPoint(x: 1e9, y: 1e9))
+        curve.closeSubpath()
+        #expect(RasterTestImage(width: 16, height: 16).fill(curve).alpha.allSatisfy { $0 == 255 })
+    }
+
+    @Test func millionSegmentPathIsBounded() {
+        // A zig-zag of 1 000 000 segments between y = 30 and y = 34 across a 64×64 image.
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 0, y: 30))
+        for i in 1...1_000_000 { p.addLine(to: CGPoint(x: Double(i) * 64 / 1_000_000, y: i % 2 == 0 ? 30 : 34)) }
+        let filled = RasterTestImage(width: 64, height: 64).fill(p).alpha
+        // Teeth 0.000128 px wide: row 31 (1…2 px above the base) is covered by 1 − 1.5/4 = 0.625
+        // of each tooth's width → 159.
+        #expect(filled[31 * 64 + 10] >= 158 && filled[31 * 64 + 10] <= 160)
+        #expect(filled[20 * 64 + 10] == 0 && filled[40 * 64 + 10] == 0)
+        let stroked = RasterTestImage(width: 64, height: 64).stroke(p, StrokeStyle(lineWidth: 1)).alpha
+        #expect(stroked[31 * 64 + 10] == 255 && stroked[20 * 64 + 10] == 0)
+    }
+
+    @Test func degenerateAndSelfIntersectingPaths() {
+        let point = polygon([CGPoint(x: 3, y: 3), CGPoint(x: 3, y: 3), CGPoint(x: 3, y: 3)])
+        #expect(RasterTestImage(width: 8, height: 8).fill(point).ink == 0)
+        let flat = polygon([CGPoint(x: 1, y: 3), CGPoint(x: 7, y: 3), CGPoint(x: 4, y: 3)])
+        #expect(RasterTestImage(width: 8, height: 8).fill(flat).ink == 0)
+        // Bow tie: two triangles of opposite winding, each filled under both rules.
+        let bow = polygon([CGPoint(x: 0, y: 0), CGPoint(x: 8, y: 8), CGPoint(x: 8, y: 0), CGPoint(x: 0, y: 8)])
+        #expect(abs(RasterTestImage(width: 8, height: 8).fill(bow).ink - 32) < 0.1)   // 16 half pixels round up
+        #expect(abs(RasterTestImage(width: 8, height: 8).fill(bow, rule: .evenOdd).ink - 32) < 0.1)
+        // An empty path and an empty clip draw nothing.
+        #expect(RasterTestImage(width: 8, height: 8).fill(CGMutablePath()).ink == 0)
+        #expect(RasterTestImage(width: 8, height: 8).fill(bow, clip: CGRect(x: 20, y: 20, width: 4, height: 4)).ink == 0)
+        #expect(RasterTestImage(width: 8, height: 8).fill(bow, clip: .null).ink == 0)
+    }
+
+    @Test func badWidthsMiterLimitsAndDashes() {
+        let p = CGMutablePath(); p.move(to: CGPoint(x: 2, y: 4)); p.addLine(to: CGPoint(x: 14, y: 4))
+        for w in [CGFloat(0), -3, .nan, .infinity] {
+            #expect(RasterTestImage(width: 16, height: 8).stroke(p, StrokeStyle(lineWidth: w)).ink == 0)
+        }
+        // Dash patterns that are invalid stroke solid (12 px × 2 px).
+        for dashes in [[CGFloat(0), 0], [2, -1], [.nan, 2], [.infinity, 1]] {
+            let img = RasterTestImage(width: 16, height: 8).stroke(p, StrokeStyle(lineWidth: 2, dashPattern: dashes))
+            #expect(abs(img.ink - 24) < 0.01, "dashes \(dashes)")
+        }
+        // A pattern that would make more than a million dashes also strokes solid, quickly.
+        let long = CGMutablePath(); long.move(to: CGPoint(x: 0, y: 4)); long.addLine(to: CGPoint(x: 1e7, y: 4))
+        let tiny = RasterTestImage(width: 16, height: 8).stroke(long, StrokeStyle(lineWidth: 2, dashPattern: [0.001, 0.001]))
+        #expect(abs(tiny.ink - 32) < 0.01)
+        // A NaN miter limit bevels; NaN trims are ignored (start 0, end 1); a NaN phase is 0.
+        let corner = CGMutablePath(); corner.addLines(between: [CGPoint(x: 2, y: 2), CGPoint(x: 10, y: 2), CGPoint(x: 10, y: 7)])
+        let nanMiter = RasterTestImage(width: 16, height: 16).stroke(corner, StrokeStyle(lineWidth: 2, miterLimit: .nan))
+        let bevel = RasterTestImage(width: 16, height: 16).stroke(corner, StrokeStyle(lineWidth: 2, lineJoin: .bevel))
+        #expect(nanMiter.alpha == bevel.alpha)
+        let nanTrim = RasterTestImage(width: 16, height: 8)
+            .stroke(p, StrokeStyle(lineWidth: 2, dashPattern: [3, 3], dashPhase: .nan, strokeStart: .nan, strokeEnd: .nan))
+        #expect(abs(nanTrim.ink - 12) < 0.01)
+    }
+}
