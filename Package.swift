@@ -45,6 +45,7 @@ let package = Package(
         .testTarget(name: "StrataTests", dependencies: ["Strata"], exclude: ["Goldens"]),
         .testTarget(name: "StrataWaylandTests", dependencies: ["StrataWayland"]),
         .testTarget(name: "IntegrationTests", dependencies: ["Strata", "StrataWayland"]),
+        .testTarget(name: "StrataUITests", dependencies: ["StrataUI", "Strata"]),
     ],
     swiftLanguageModes: [.v6]
 )
