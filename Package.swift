@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "toast", targets: ["toast"]),
         .executable(name: "panel", targets: ["panel"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
+        .executable(name: "inputprobe", targets: ["inputprobe"]),
     ],
     targets: [
         // C libraries, one target each, found through pkg-config.
@@ -35,6 +36,7 @@ let package = Package(
         .executableTarget(name: "busymain", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/busymain"),
         .executableTarget(name: "toast", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/toast"),
         .executableTarget(name: "panel", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/panel"),
+        .executableTarget(name: "inputprobe", dependencies: ["Strata", "StrataWayland"], path: "examples/inputprobe"),
         .executableTarget(name: "strata-bench", dependencies: ["Strata", "CPixman"]),
 
         // Goldens/ holds reference PNGs read by path (#filePath), not bundled resources.
