@@ -83,7 +83,8 @@ extension InputRouter {
         for (touch, _) in batch {
             for r in touch.gestureRecognizers where !order.contains(where: { $0 === r }) { order.append(r) }
         }
-        for r in order {
+        // A recognizer removed or reset meanwhile (router cleared) hears no more of these touches.
+        for r in order where r._router === self {
             for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
                 let set = Set(batch.filter { $0.1 == phase && $0.0.gestureRecognizers.contains { $0 === r } }.map(\.0))
                 guard !set.isEmpty else { continue }

@@ -10,8 +10,24 @@ enum _ViewAnimationContext {
         var spring: (ratio: CGFloat, velocity: CGFloat)?
     }
 
-    /// Innermost last; nil entries are `performWithoutAnimation` scopes.
-    nonisolated(unsafe) static var stack: [Block?] = []
+    /// Innermost last; nil entries are `performWithoutAnimation` scopes. Per thread, like
+    /// `CATransaction`'s levels (views belong to the main thread; tests run on several).
+    static var stack: [Block?] {
+        get { _StackBox.current.blocks }
+        set { _StackBox.current.blocks = newValue }
+    }
+
+    final class _StackBox {
+        var blocks: [Block?] = []
+        static let key = "StrataUI.ViewAnimationStack"
+        static var current: _StackBox {
+            let d = Thread.current.threadDictionary
+            if let b = d[key] as? _StackBox { return b }
+            let b = _StackBox()
+            d[key] = b
+            return b
+        }
+    }
 
     final class Block {
         let spec: Spec
