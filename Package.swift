@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "grouped", targets: ["grouped"]),
         .executable(name: "position", targets: ["position"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
+        .executable(name: "inputprobe", targets: ["inputprobe"]),
     ],
     targets: [
         // C libraries, one target each, found through pkg-config.
@@ -44,6 +45,7 @@ let package = Package(
         .executableTarget(name: "busymain", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/busymain"),
         .executableTarget(name: "toast", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/toast"),
         .executableTarget(name: "panel", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/panel"),
+        .executableTarget(name: "inputprobe", dependencies: ["Strata", "StrataWayland"], path: "examples/inputprobe"),
         .executableTarget(name: "stress", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/stress"),
         .executableTarget(name: "fade", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/fade"),
         .executableTarget(name: "movelayer", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/movelayer"),
