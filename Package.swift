@@ -20,11 +20,15 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // Generated protocol tables (scripts/gen-protocols.py) and small Linux shims.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "CShims"),
 
-        .target(name: "Strata", dependencies: ["CPixman", "CPNG", "CShims"]),
+        .target(name: "Strata", dependencies: ["CPixman", "CPNG", "CShims", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
         .target(name: "StrataWayland", dependencies: [
             "Strata", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CWaylandProtocols", "CShims", "CPixman",
         ]),
@@ -41,6 +45,7 @@ let package = Package(
         .testTarget(name: "StrataTests", dependencies: ["Strata"], exclude: ["Goldens"]),
         .testTarget(name: "StrataWaylandTests", dependencies: ["StrataWayland"]),
         .testTarget(name: "IntegrationTests", dependencies: ["Strata", "StrataWayland"]),
+        .testTarget(name: "StrataUITests", dependencies: ["StrataUI", "Strata"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -46,6 +46,29 @@ final class CrossCompositorTests: XCTestCase {
         XCTAssertEqual(hello.waitForExit(timeout: 5), .exited(0), hello.transcript)
     }
 
+    /// Without xdg-decoration (weston) the window draws a 32 px title bar above its 400×300
+    /// content; with it (sway) there is none.
+    func testTitleBarOnlyWithoutServerSideDecorations() throws {
+        let bar: UInt32 = 0xFF30_3036  // ClientDecorations.barColor (0.19, 0.19, 0.21)
+        for name in ["weston", "sway"] {
+            let compositor = try HeadlessCompositor(name)
+            let hello = try launch(["--exit-after", "60"], compositor)
+            defer { hello.kill() }
+            XCTAssertTrue(hello.waitForLine("strata: resting", timeout: 30), hello.transcript)
+            let shot = try compositor.screenshot("hello-decorations")
+            guard let window = shot.boundingBox(of: Self.background) else { return XCTFail("window not found") }
+            XCTAssertEqual(window.width, 400)
+            XCTAssertEqual(window.height, 300)
+            if name == "weston" {
+                XCTAssertEqual(hex(shot.pixel(x: window.x + 10, y: window.y - 16)), hex(bar))
+                XCTAssertEqual(hex(shot.pixel(x: window.x + 10, y: window.y - 32)), hex(bar))
+                XCTAssertNotEqual(hex(shot.pixel(x: window.x + 10, y: window.y - 33)), hex(bar))
+            } else {
+                XCTAssertEqual(shot.count(of: bar), 0, "sway decorates; no client title bar")
+            }
+        }
+    }
+
     private func checkMapsPacesAndResizes(under name: String) throws {
         let compositor = try HeadlessCompositor(name)
         let hello = try launch(["--report", "--fullscreen-after", "0.3", "--exit-after", "60"], compositor)

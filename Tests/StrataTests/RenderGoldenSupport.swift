@@ -7,12 +7,17 @@ import Testing
 /// Set `STRATA_UPDATE_GOLDENS=1` to (re)write a golden from the current render. On mismatch
 /// the actual render is written to `$TMPDIR/<name>.actual.png` for inspection.
 enum RenderGolden {
-    static var directory: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/render").path
+    static var directory: String { directory(folder: "render") }
+
+    static func directory(folder: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/\(folder)").path
     }
 
     /// Compares `bitmap` with the golden: every channel within `tolerance`.
-    static func check(_ bitmap: Bitmap, _ name: String, tolerance: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// `folder` is the subfolder of Goldens/ (default "render").
+    static func check(_ bitmap: Bitmap, _ name: String, tolerance: Int = 0, folder: String = "render",
+                      sourceLocation: SourceLocation = #_sourceLocation) {
+        let directory = directory(folder: folder)
         let path = directory + "/\(name).png"
         if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDENS"] == "1" {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -20,6 +20,8 @@ struct _Node {
     var shape: _RoundedRect
     var contents: _ContentsLayout?
     var shadow: _Shadow?
+    /// What the layer's class draws itself (gradient, text), above the background.
+    var own: _OwnDrawing?
     var background: CGColor?
     var borderColor: CGColor?
     var borderWidth: Double
@@ -140,6 +142,10 @@ final class _FrameList {
                          allowsGroupOpacity: l.allowsGroupOpacity && (l.properties["allowsGroupOpacity"] as? Bool ?? true))
         let bbox = Self.deviceBox(l.bounds, matrix)
         if node.background != nil || node.borderColor != nil { node.footprint = Self.intersect(bbox, c.clip) }
+        if let own = _OwnDrawing(l) {
+            node.own = own
+            node.footprint = Self.intersect(bbox, c.clip)
+        }
         if !l.properties.isEmpty, let content = _ContentsLayout(l) {
             node.contents = content
             // Bilinear sampling may spread up to a pixel beyond the destination's edges.
@@ -197,6 +203,7 @@ final class _FrameList {
         let hasDescendants = nodes[i].end > i + 1
         let n = nodes[i]
         let ownParts = (n.background != nil ? 1 : 0) + (n.borderColor != nil ? 1 : 0) + (n.contents != nil ? 1 : 0)
+            + (n.own != nil ? 1 : 0)
         if n.opacity < 1, hasDescendants || ownParts > 1 {
             // A layer drawing overlapping parts (background, contents, border, sublayers) needs
             // the group so they are not blended twice. (Sublayers of a layer that does not
@@ -206,7 +213,7 @@ final class _FrameList {
         if !hasDescendants, n.contents == nil, case .shape = n.clip { nodes[i].clip = .none }
         var h = Hasher()
         h.combine(n.contextKey); h.combine(n.matrix); h.combine(n.shape)
-        h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth); h.combine(n.contents)
+        h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth); h.combine(n.contents); h.combine(n.own)
         h.combine(n.shadow)
         h.combine(n.opacity); h.combine(n.inheritedAlpha); h.combine(nodes[i].group)
         nodes[i].key = h.finalize()
@@ -233,6 +240,9 @@ final class _FrameList {
     private static func opaqueRect(_ n: _Node, _ clip: PixelRect?, masksToBounds: Bool) -> PixelRect? {
         var best: PixelRect?
         if let bg = n.background, bg.alpha == 1, n.shape.isRect, n.matrix.isAxisAligned {
+            best = interior(n.shape.rect, n.matrix)
+        }
+        if best == nil, let own = n.own, own.isOpaque, n.shape.isRect, n.matrix.isAxisAligned {
             best = interior(n.shape.rect, n.matrix)
         }
         if let c = n.contents, c.image.isOpaque, n.matrix.isAxisAligned, c.center == RenderLayer.unitRect,

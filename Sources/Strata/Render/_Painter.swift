@@ -106,6 +106,7 @@ final class _Painter {
         }
         if let sh = n.shadow, !hiddenOwn[i] { drawShadow(sh, n) }
         if let bg = n.background, !hiddenOwn[i] { fill(n.shape, ring: nil, n.matrix, bg, alpha: n.drawAlpha) }
+        if let own = n.own, !hiddenOwn[i] { drawOwn(own, n) }
         guard n.end > i + 1 || n.contents != nil else { close(o, nodes); return }
         switch n.clip {
         case .none: break

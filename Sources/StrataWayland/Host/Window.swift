@@ -3,38 +3,88 @@ import Strata
 
 /// A toplevel window whose content is a layer tree.
 ///
-/// `layer` is the root: its bounds follow the window's size (logical points, origin 0,0).
-/// Server-side decorations are requested where the compositor offers xdg-decoration.
+/// `layer` is the content: its bounds are the content size in points (origin 0,0). Decorations
+/// are the compositor's where it offers xdg-decoration (sway, KDE); elsewhere (GNOME, weston)
+/// the window draws its own title bar (`ClientDecorations`) above the content, and the surface is
+/// taller than the content by the bar's height. Fullscreen windows have no title bar.
 public final class Window {
     public let toplevel: Toplevel
     private let host: LayerHost
-    /// The root layer.
-    public var layer: CALayer { host.layer }
-    public var width: Int { toplevel.width }
-    public var height: Int { toplevel.height }
-    /// Called after each configure (size or states may have changed).
+    /// The content layer (below the title bar when the window draws one).
+    public let layer = CALayer()
+    /// Client-side decorations, when the window draws its own (see `usesClientDecorations`).
+    public let decorations = ClientDecorations()
+    /// Whether decoration is up to the client (decided by the compositor at configure).
+    public var usesClientDecorations: Bool { decorationsEnabled && toplevel.decorationMode == .clientSide }
+    /// Content size in points.
+    public private(set) var width: Int
+    public private(set) var height: Int
+    /// Called after each configure, once the content has its new size (before the frame at that
+    /// size is drawn).
     public var onConfigure: (() -> Void)?
-    /// Called when the compositor asks to close; the default stops the application.
+    /// Called when the compositor (or the close button) asks to close; the default stops the
+    /// application.
     public var onClose: (() -> Void)?
     /// Called on the render thread after each frame is committed.
     public func onFrameCommitted(_ f: @escaping @Sendable (FrameInfo) -> Void) { host.setOnFrameCommitted(f) }
     /// Called on the render thread when the picture comes to rest (last frame of an animation).
     public func onIdle(_ f: @escaping @Sendable () -> Void) { host.setOnIdle(f) }
 
-    public init(application: Application, title: String, appID: String = "strata.app", width: Int, height: Int) throws {
+    private let decorationsEnabled: Bool
+    private var barShown = false
+
+    /// `width`×`height` is the content size in points. `clientDecorations: false` never draws a
+    /// title bar (for windows that draw their own chrome).
+    public init(application: Application, title: String, appID: String = "strata.app", width: Int, height: Int,
+                clientDecorations: Bool = true) throws {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        decorationsEnabled = clientDecorations
         toplevel = try Toplevel(display: application.display, title: title, appID: appID, width: width, height: height)
         host = LayerHost(application: application, surface: toplevel.surface)
-        host.layer.bounds = CGRect(x: 0, y: 0, width: width, height: height)
+        layer.name = "strata.content"
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        host.layer.addSublayer(layer)
+        layer.bounds = CGRect(x: 0, y: 0, width: self.width, height: self.height)
+        layer.anchorPoint = .zero
+        CATransaction.commit()
         onClose = { application.stop() }
-        toplevel.onConfigure = { [unowned self] in
-            self.host.configure(width: self.toplevel.width, height: self.toplevel.height,
-                                scale: self.toplevel.surface.scale, update: self.onConfigure)
-        }
+        toplevel.onConfigure = { [unowned self] in self.configured() }
         toplevel.onClose = { [unowned self] in self.onClose?() }
         toplevel.surface.onScaleChange = { [unowned self] _ in
             guard self.toplevel.isConfigured else { return }
             self.host.configure(width: self.toplevel.width, height: self.toplevel.height, scale: self.toplevel.surface.scale)
         }
         toplevel.surface.enableFractionalScale()
+    }
+
+    /// The title-bar height in effect (0 without client decorations or when fullscreen).
+    public var titleBarHeight: Int {
+        usesClientDecorations && !toplevel.states.contains(.fullscreen) ? Int(ClientDecorations.titleBarHeight) : 0
+    }
+
+    private func configured() {
+        let bar = titleBarHeight
+        // Where the compositor leaves the size to us, the window is the content plus the bar.
+        toplevel.chooseSize(width: width, height: height + bar)
+        let w = toplevel.width, h = toplevel.height
+        width = w
+        height = max(1, h - bar)
+        host.configure(width: w, height: h, scale: toplevel.surface.scale) { [unowned self] in
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            self.layer.bounds = CGRect(x: 0, y: 0, width: self.width, height: self.height)
+            self.layer.position = CGPoint(x: 0, y: bar)
+            if bar > 0 {
+                if !self.barShown { self.host.layer.addSublayer(self.decorations.titleBar) }
+                self.decorations.layout(width: CGFloat(w))
+            } else if self.barShown {
+                self.decorations.titleBar.removeFromSuperlayer()
+            }
+            self.barShown = bar > 0
+            CATransaction.commit()
+            self.onConfigure?()
+        }
     }
 }

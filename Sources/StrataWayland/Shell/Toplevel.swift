@@ -17,6 +17,11 @@ public final class Toplevel {
     public private(set) var states: Set<XdgToplevel.State> = []
     /// True once the first configure has been acked: buffers may be attached from then on.
     public private(set) var isConfigured = false
+    /// The size the latest configure asked for (0 on an axis: the client chooses).
+    public private(set) var configuredSize: (width: Int, height: Int) = (0, 0)
+    /// Who draws the window's decorations: `.serverSide` once the compositor agreed through
+    /// xdg-decoration, `.clientSide` when it has no such protocol or asks the client to.
+    public private(set) var decorationMode: ZxdgToplevelDecorationV1.Mode = .clientSide
     /// The largest dimension accepted from a configure.
     public static let maximumDimension = 16384
 
@@ -45,6 +50,10 @@ public final class Toplevel {
             let d = manager.getToplevelDecoration(toplevel: toplevel)
             d.setMode(mode: .serverSide)
             decoration = d
+            // The compositor answers before the xdg_surface.configure of the same burst.
+            d.onEvent = { [unowned self] event in
+                if case let .configure(mode) = event { self.decorationMode = mode }
+            }
         }
         toplevel.onEvent = { [unowned self] event in
             switch event {
@@ -72,11 +81,19 @@ public final class Toplevel {
         func clamp(_ v: Int32, _ current: Int) -> Int {
             v <= 0 ? current : min(Int(v), Self.maximumDimension)
         }
+        configuredSize = (Int(max(0, pendingWidth)), Int(max(0, pendingHeight)))
         width = clamp(pendingWidth, width)
         height = clamp(pendingHeight, height)
         states = pendingStates
         isConfigured = true
         onConfigure?()
+    }
+
+    /// Chooses the size where the compositor left the choice to the client (a configure of 0 on
+    /// that axis); the next buffer is drawn at it. Clamped to 1…`maximumDimension`.
+    public func chooseSize(width: Int, height: Int) {
+        if configuredSize.width == 0 { self.width = min(max(1, width), Self.maximumDimension) }
+        if configuredSize.height == 0 { self.height = min(max(1, height), Self.maximumDimension) }
     }
 
     public func setTitle(_ title: String) { toplevel.setTitle(title: title) }

@@ -22,6 +22,7 @@ public final class WaylandSurface {
     public init(display: WaylandDisplay) {
         self.display = display
         surface = display.compositor.createSurface()
+        SurfaceDirectory.shared.register(self)  // lets input events name this surface
         surface.onEvent = { [unowned self] event in
             switch event {
             case let .enter(output):

@@ -1,0 +1,31 @@
+import Foundation
+
+/// What a layer class draws by itself, between its background and its sublayers
+/// (CAGradientLayer's gradient), resolved from ``RenderLayer/properties``. Hashable: damage
+/// compares it between frames.
+enum _OwnDrawing: Hashable {
+    case gradient(_GradientSpec)
+
+    /// Every pixel of the layer's shape comes out opaque (lets the painter skip what it hides).
+    var isOpaque: Bool {
+        switch self {
+        case .gradient(let g): return g.stops.allSatisfy { $0.color.alpha == 1 }
+        }
+    }
+
+    /// Nil for layers that draw nothing of their own.
+    init?(_ l: RenderLayer) {
+        guard !l.properties.isEmpty else { return nil }
+        if let g = _GradientSpec(l) { self = .gradient(g); return }
+        return nil
+    }
+}
+
+extension _Painter {
+    /// Draws node `n`'s own drawing into the top target.
+    func drawOwn(_ d: _OwnDrawing, _ n: _Node) {
+        switch d {
+        case .gradient(let g): drawGradient(g, n.shape, n.matrix, alpha: n.drawAlpha)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-public enum StrataUIVersion { public static let string = "0.1" }

@@ -1,0 +1,72 @@
+import Foundation
+import Strata
+
+/// Options of `View.animate` (UIKit's names).
+public struct AnimationOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// Repeat forever.
+    public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+    /// Run backwards after forwards (with `repeat`: each cycle).
+    public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+    /// Start from what is on screen. Strata always does (every animation starts at the
+    /// previous presentation value); accepted for compatibility.
+    public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+    public static let curveEaseInOut = AnimationOptions([])
+    public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+    public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+    public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+
+    var timingFunction: CAMediaTimingFunction {
+        switch rawValue >> 16 & 3 {
+        case 1: return CAMediaTimingFunction(name: .easeIn)
+        case 2: return CAMediaTimingFunction(name: .easeOut)
+        case 3: return CAMediaTimingFunction(name: .linear)
+        default: return CAMediaTimingFunction(name: .easeInEaseOut)
+        }
+    }
+}
+
+extension View {
+    /// Animates the view property changes made in `animations`: each animatable layer property
+    /// a view changes inside the block gets a `CABasicAnimation` from its on-screen value to the
+    /// new value, with `duration`, the curve from `options` and a start `delay` seconds after
+    /// the commit (the old value shows during the delay).
+    ///
+    /// `completion(finished)` runs once all those animations have stopped (or right after the
+    /// commit when nothing animated); `finished` is false when any of them was removed or
+    /// replaced before its end. Non-finite or negative durations and delays count as 0.
+    /// Only the views' own layers animate; other layers keep their own actions.
+    public static func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0,
+                               options: AnimationOptions = [], animations: () -> Void,
+                               completion: ((Bool) -> Void)? = nil) {
+        let spec = _ViewAnimationContext.Spec(duration: duration, delay: delay, options: options, spring: nil)
+        _ViewAnimationContext.run(spec, animations: animations, completion: completion)
+    }
+
+    /// Like `animate(withDuration:…)` with a spring: `dampingRatio` 1 settles without overshoot,
+    /// lower values bounce; `initialSpringVelocity` is in units of the whole change per second
+    /// (as `CASpringAnimation.initialVelocity`). The spring's response (period of the undamped
+    /// oscillation) is `duration`: stiffness (2π/duration)², damping 4π·ratio/duration, mass 1.
+    /// Each animation runs until the spring settles (`settlingDuration`), which may be longer
+    /// than `duration` for ratios well below 1.
+    public static func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0,
+                               usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
+                               options: AnimationOptions = [], animations: () -> Void,
+                               completion: ((Bool) -> Void)? = nil) {
+        let spec = _ViewAnimationContext.Spec(duration: duration, delay: delay, options: options,
+                                              spring: (dampingRatio, velocity))
+        _ViewAnimationContext.run(spec, animations: animations, completion: completion)
+    }
+
+    /// Runs `actions` with view animations off (also inside an animation block).
+    public static func performWithoutAnimation(_ actions: () -> Void) {
+        _ViewAnimationContext.stack.append(nil)
+        defer { _ViewAnimationContext.stack.removeLast() }
+        actions()
+    }
+
+    /// True inside an `animate` block (and not inside `performWithoutAnimation`).
+    public static var areAnimationsEnabled: Bool { (_ViewAnimationContext.stack.last ?? nil) != nil }
+}

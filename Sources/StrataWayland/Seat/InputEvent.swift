@@ -1,0 +1,6 @@
+/// Everything a `Seat` delivers to its subscriber, in the order the compositor sent it.
+public enum InputEvent {
+    case pointer(PointerEvent)
+    case keyboard(KeyboardEvent)
+    case touch(TouchEvent)
+}

@@ -1,0 +1,143 @@
+import CShims
+
+/// One `wl_seat`: its pointer, keyboard and touch, turned into `InputEvent`s.
+///
+/// Contract:
+/// - Devices follow the seat's capabilities: each is created when its capability appears and
+///   released when it disappears (`release` on pointer/keyboard/touch version 3+, `wl_seat.release`
+///   on version 5+ when the seat is dropped). A device that goes away ends what it had going: the
+///   focused surface gets a pointer or keyboard leave, active touches are cancelled.
+/// - `onEvent` receives every event, on the thread that runs the event loop, in protocol order.
+///   Events name the `WaylandSurface` they belong to; events for surfaces this process does not
+///   know (or has dropped) are not delivered.
+/// - Key repeat runs on `scheduler` (the `EventLoop` in apps, a manual clock in tests).
+/// - The cursor image is set from the cursor theme on every pointer enter (see `cursorName`).
+public final class Seat {
+    public let wlSeat: WlSeat
+    /// The seat's name (`wl_seat.name`, version 2), once announced.
+    public private(set) var name: String?
+    public private(set) var capabilities: WlSeat.Capability = []
+    /// Receives every input event (see the contract above).
+    public var onEvent: ((InputEvent) -> Void)?
+    /// Warnings (rejected keymaps); defaults to stderr.
+    public var log: (String) -> Void = { strata_log_line($0) }
+
+    /// The CSS cursor name shown over this process's surfaces ("default", "text", "pointer",
+    /// "grab", "crosshair", "ew-resize" …; legacy X names are tried as fallbacks). Changing it
+    /// while the pointer is over a surface updates the image at once. nil hides the cursor.
+    public var cursorName: String? = "default" {
+        didSet { if cursorName != oldValue { updateCursor() } }
+    }
+
+    /// The locale whose xkb compose table handles dead keys and Compose sequences; defaults to
+    /// the user's (LC_ALL, LC_CTYPE, LANG). Read when the keyboard appears. Without a table for
+    /// it, keys pass through uncomposed.
+    public var composeLocale = ComposeState.userLocale()
+
+    private let scheduler: InputTimerScheduler
+    private var missingCursors: Set<String> = []
+    private let cursor: CursorController?
+    private(set) var wlPointer: WlPointer?
+    private(set) var wlKeyboard: WlKeyboard?
+    private(set) var wlTouch: WlTouch?
+    private(set) var pointer: PointerInput?
+    private(set) var keyboard: KeyboardInput?
+    private(set) var touch: TouchInput?
+
+    /// Takes over `display.seat` (or `seat`, for a second seat bound by the app).
+    /// Throws `.missingGlobal("wl_seat")` when the compositor offers no seat (weston headless).
+    public init(display: WaylandDisplay, seat: WlSeat? = nil, scheduler: InputTimerScheduler) throws {
+        guard let s = seat ?? display.seat else {
+            throw WaylandError.missingGlobal(interface: "wl_seat", minimumVersion: 1)
+        }
+        wlSeat = s
+        self.scheduler = scheduler
+        cursor = CursorController(compositor: display.compositor, shm: display.shm)
+        s.onEvent = { [unowned self] event in self.handle(event) }
+    }
+
+    deinit {
+        wlSeat.onEvent = nil
+    }
+
+    /// The surface under the pointer, if it is one of ours.
+    public var pointerFocus: WaylandSurface? { pointer?.focus }
+    /// The pointer position in `pointerFocus`'s coordinates.
+    public var pointerPosition: SurfacePoint? { pointer?.focus == nil ? nil : pointer?.position }
+    /// The surface with keyboard focus, if it is one of ours.
+    public var keyboardFocus: WaylandSurface? { keyboard?.focus }
+    /// The keyboard modifiers in effect.
+    public var modifiers: KeyboardModifiers { keyboard?.modifiers ?? [] }
+
+    private func handle(_ event: WlSeat.Event) {
+        switch event {
+        case let .capabilities(caps):
+            capabilities = caps
+            updateDevices()
+        case let .name(n):
+            name = n
+        }
+    }
+
+    private func updateDevices() {
+        if capabilities.contains(.pointer), wlPointer == nil {
+            let wl = wlSeat.getPointer()
+            let p = PointerInput(version: wl.version)
+            p.modifiers = { [unowned self] in self.modifiers }
+            p.emit = { [unowned self] in self.onEvent?(.pointer($0)) }
+            p.onEnter = { [unowned self] surface, serial in self.setCursor(over: surface, serial: serial) }
+            wl.onEvent = { [unowned p] in p.handle($0) }
+            wlPointer = wl
+            pointer = p
+        } else if !capabilities.contains(.pointer), let p = pointer {
+            wlPointer?.onEvent = nil
+            wlPointer = nil
+            p.reset()
+            pointer = nil
+        }
+        if capabilities.contains(.keyboard), wlKeyboard == nil {
+            let wl = wlSeat.getKeyboard()
+            let k = KeyboardInput(scheduler: scheduler, composeLocale: composeLocale)
+            k.emit = { [unowned self] in self.onEvent?(.keyboard($0)) }
+            k.log = { [unowned self] in self.log($0) }
+            wl.onEvent = { [unowned k] in k.handle($0) }
+            wlKeyboard = wl
+            keyboard = k
+        } else if !capabilities.contains(.keyboard), let k = keyboard {
+            wlKeyboard?.onEvent = nil
+            wlKeyboard = nil
+            k.reset()
+            keyboard = nil
+        }
+        if capabilities.contains(.touch), wlTouch == nil {
+            let wl = wlSeat.getTouch()
+            let t = TouchInput()
+            t.emit = { [unowned self] in self.onEvent?(.touch($0)) }
+            wl.onEvent = { [unowned t] in t.handle($0) }
+            wlTouch = wl
+            touch = t
+        } else if !capabilities.contains(.touch), let t = touch {
+            wlTouch?.onEvent = nil
+            wlTouch = nil
+            t.reset()
+            touch = nil
+        }
+    }
+
+    private func setCursor(over surface: WaylandSurface, serial: UInt32) {
+        guard let wl = wlPointer, let cursor else { return }
+        if let name = cursorName {
+            if !cursor.apply(name: name, to: wl, serial: serial, scale: surface.preferredScale),
+               missingCursors.insert(name).inserted {
+                log("strata: no cursor image named \(name) in the cursor theme")
+            }
+        } else {
+            cursor.hide(on: wl, serial: serial)
+        }
+    }
+
+    private func updateCursor() {
+        guard let p = pointer, let surface = p.focus, let serial = p.enterSerial else { return }
+        setCursor(over: surface, serial: serial)
+    }
+}
