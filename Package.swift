@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "busymain", targets: ["busymain"]),
         .executable(name: "toast", targets: ["toast"]),
         .executable(name: "panel", targets: ["panel"]),
+        .executable(name: "stress", targets: ["stress"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
     ],
     targets: [
@@ -39,6 +40,7 @@ let package = Package(
         .executableTarget(name: "busymain", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/busymain"),
         .executableTarget(name: "toast", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/toast"),
         .executableTarget(name: "panel", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/panel"),
+        .executableTarget(name: "stress", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/stress"),
         .executableTarget(name: "strata-bench", dependencies: ["Strata", "CPixman"]),
 
         // Goldens/ holds reference PNGs read by path (#filePath), not bundled resources.

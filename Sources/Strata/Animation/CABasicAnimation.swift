@@ -38,7 +38,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         let track = _PropertyTrack(
             keyPath: _KeyPath(path), additive: isAdditive, cumulative: isCumulative,
             valueFunction: valueFunction, fallback: layer._modelValue(forKeyPath: path),
-            curve: .basic(from: from, to: to, by: by, timing: timingFunction))
+            curve: .basic(.init(from, to, by), timing: timingFunction))
         return _CompiledAnimation(timing: _timing(nested: nested), body: .property(track))
     }
 }

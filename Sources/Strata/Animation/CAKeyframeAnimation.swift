@@ -74,7 +74,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let track = _PropertyTrack(
             keyPath: _KeyPath(path), additive: isAdditive, cumulative: isCumulative,
             valueFunction: valueFunction, fallback: layer._modelValue(forKeyPath: path),
-            curve: .keyframes(k))
+            curve: .keyframes(.init(k)))
         return _CompiledAnimation(timing: timing, body: .property(track))
     }
 }

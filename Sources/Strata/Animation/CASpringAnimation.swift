@@ -46,12 +46,12 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     override func _compile(for layer: CALayer, nested: Bool) -> _CompiledAnimation {
-        var c = super._compile(for: layer, nested: nested)
-        if case let .property(track) = c.body, case let .basic(from, to, by, _) = track.curve {
-            c.body = .property(_PropertyTrack(
+        let c = super._compile(for: layer, nested: nested)
+        if case let .property(track) = c.body, case let .basic(ends, _) = track.curve {
+            return _CompiledAnimation(timing: c.timing, body: .property(_PropertyTrack(
                 keyPath: track.keyPath, additive: track.additive, cumulative: track.cumulative,
                 valueFunction: track.valueFunction, fallback: track.fallback,
-                curve: .spring(from: from, to: to, by: by, spring: _spring)))
+                curve: .spring(ends, spring: _spring))))
         }
         return c
     }

@@ -20,10 +20,12 @@ struct _LayerState {
     }
 }
 
-/// An animation frozen for evaluation on any thread.
-struct _CompiledAnimation: Sendable {
-    var timing: _Timing
-    var body: Body
+/// An animation frozen for evaluation on any thread (immutable; shared by reference).
+final class _CompiledAnimation: Sendable {
+    let timing: _Timing
+    let body: Body
+
+    init(timing: _Timing, body: Body) { self.timing = timing; self.body = body }
 
     indirect enum Body: Sendable {
         case none
@@ -57,8 +59,8 @@ struct _CompiledAnimation: Sendable {
     }
 }
 
-/// The value side of a property animation.
-struct _PropertyTrack: Sendable {
+/// The value side of a property animation (a class: compiled once, shared, never copied).
+final class _PropertyTrack: Sendable {
     let keyPath: _KeyPath
     let slot: _RenderSlot?
     let additive: Bool
@@ -68,10 +70,22 @@ struct _PropertyTrack: Sendable {
     let fallback: _AnimValue
     let curve: Curve
 
+    /// The from/to/by values of basic and spring animations, boxed so evaluation binds a
+    /// reference instead of copying the values.
+    final class Ends: Sendable {
+        let from: _AnimValue?, to: _AnimValue?, by: _AnimValue?
+        init(_ from: _AnimValue?, _ to: _AnimValue?, _ by: _AnimValue?) { self.from = from; self.to = to; self.by = by }
+    }
+
+    final class KeyframeBox: Sendable {
+        let keyframes: _Keyframes
+        init(_ k: _Keyframes) { keyframes = k }
+    }
+
     enum Curve: Sendable {
-        case basic(from: _AnimValue?, to: _AnimValue?, by: _AnimValue?, timing: CAMediaTimingFunction?)
-        case keyframes(_Keyframes)
-        case spring(from: _AnimValue?, to: _AnimValue?, by: _AnimValue?, spring: _Spring)
+        case basic(Ends, timing: CAMediaTimingFunction?)
+        case keyframes(KeyframeBox)
+        case spring(Ends, spring: _Spring)
     }
 
     init(keyPath: _KeyPath, additive: Bool, cumulative: Bool, valueFunction: CAValueFunction?,
@@ -109,16 +123,17 @@ struct _PropertyTrack: Sendable {
         let progress = duration > 0 ? t / duration : 1
         var value: _AnimValue
         switch curve {
-        case let .basic(from, to, by, timing):
+        case let .basic(e, timing):
             let eased = timing?.evaluate(progress) ?? progress
-            let (a, b) = Self.endpoints(from: from, to: to, by: by, current: current)
+            let (a, b) = Self.endpoints(from: e.from, to: e.to, by: e.by, current: current)
             value = a.interpolated(to: b, fraction: eased)
             if cumulative && iteration > 0 { value = value.adding(b.subtracting(a).scaled(by: Double(iteration))) }
-        case let .spring(from, to, by, spring):
-            let (a, b) = Self.endpoints(from: from, to: to, by: by, current: current)
+        case let .spring(e, spring):
+            let (a, b) = Self.endpoints(from: e.from, to: e.to, by: e.by, current: current)
             value = a.interpolated(to: b, fraction: spring.position(at: t))
             if cumulative && iteration > 0 { value = value.adding(b.subtracting(a).scaled(by: Double(iteration))) }
-        case let .keyframes(k):
+        case let .keyframes(box):
+            let k = box.keyframes
             guard var v = k.value(at: progress) else { return }
             if cumulative && iteration > 0, let first = k.values.first, let last = k.values.last {
                 v = v.adding(last.subtracting(first).scaled(by: Double(iteration)))

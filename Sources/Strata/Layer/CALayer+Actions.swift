@@ -10,6 +10,7 @@ extension CALayer {
     /// exception for NaN geometry; Strata never crashes). Custom keys store what they are given.
     final func _set(_ key: String, _ new: _AnimValue) {
         if _LayerKeys.table[key] != nil && !new.isFinite { return }
+        if Self._timingKeys.contains(key) { _flags.insert(.hasTiming) }
         if _flags.contains(.presentation) { _storage[key] = new; return }
         let tx = _TransactionState.current
         tx.touch()
@@ -31,6 +32,8 @@ extension CALayer {
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         action?.run(forKey: key, object: self, arguments: nil)
     }
+
+    static let _timingKeys: Set<String> = ["beginTime", "speed", "timeOffset"]
 
     /// The action for `event`, searched in Core Animation's order: the delegate's
     /// `action(for:forKey:)`, then `actions[event]`, then `style["actions"][event]` (and nested

@@ -158,7 +158,10 @@ extension CALayer {
 
     // MARK: Time
 
-    final var _layerTiming: _Timing { _Timing(self, removedOnCompletion: false) }
+    /// The layer's own timing; the default (identity) mapping unless a timing key was set.
+    final var _layerTiming: _Timing {
+        _flags.contains(.hasTiming) ? _Timing(self, removedOnCompletion: false) : _Timing()
+    }
 
     /// Converts `t` from `layer`'s time space (nil: global media time) to this layer's.
     /// Each level maps `t_local = (t_parent − beginTime) × speed + timeOffset`; a level with

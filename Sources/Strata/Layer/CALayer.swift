@@ -66,6 +66,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         static let needsDisplay = Flags(rawValue: 8)
         static let presentation = Flags(rawValue: 16)
         static let isMask = Flags(rawValue: 32)
+        /// A CAMediaTiming key has been set (otherwise the layer's time is its parent's).
+        static let hasTiming = Flags(rawValue: 64)
     }
 
     private static let nextID = Atomic<UInt64>(1)
@@ -81,6 +83,7 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
         _layerID = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
         if let other = layer as? CALayer {
             _storage = other._storage
+            _flags = other._flags.intersection(.hasTiming)
             if let e = other._extras {
                 let x = extras
                 x.name = e.name; x.delegate = e.delegate; x.actions = e.actions; x.style = e.style

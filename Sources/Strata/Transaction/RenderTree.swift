@@ -10,13 +10,20 @@ import Foundation
 /// shows the model value after its end); the main thread later removes them from the model
 /// layers in `CATransaction.deliverAnimationEvents(at:)`.
 public final class RenderTree: @unchecked Sendable {
-    struct Node {
-        var state: _LayerState
-        var timing: _Timing
-        var children: [UInt64]
-        var mask: UInt64?
-        var animations: [_CompiledAnimation]
-        var layerClass: String
+    /// One committed layer. Immutable once built (a commit replaces the whole node), so the
+    /// render thread reads it without copying.
+    final class Node {
+        let state: _LayerState
+        let timing: _Timing
+        let children: [UInt64]
+        let mask: UInt64?
+        let animations: [_CompiledAnimation]
+        let layerClass: String
+        init(state: _LayerState, timing: _Timing, children: [UInt64], mask: UInt64?,
+             animations: [_CompiledAnimation], layerClass: String) {
+            self.state = state; self.timing = timing; self.children = children; self.mask = mask
+            self.animations = animations; self.layerClass = layerClass
+        }
     }
 
     private let lock = NSLock()
@@ -53,8 +60,10 @@ public final class RenderTree: @unchecked Sendable {
         var updates: [(UInt64, Node)] = []
         updates.reserveCapacity(layers.count)
         for l in layers {
+            var state = l._modelState()
+            state.layer.layerClass = String(describing: type(of: l))
             let node = Node(
-                state: l._modelState(), timing: l._layerTiming,
+                state: state, timing: l._layerTiming,
                 children: l._sublayers.map(\._layerID), mask: l._extras?.mask?._layerID,
                 animations: l._orderedAnimations.map { $0._compile(for: l, nested: false) },
                 layerClass: String(describing: type(of: l)))
@@ -89,24 +98,35 @@ public final class RenderTree: @unchecked Sendable {
     /// The presentation values of the whole tree at media time `time`.
     public func snapshot(at time: CFTimeInterval) -> RenderLayer {
         lock.lock(); defer { lock.unlock() }
-        return build(rootID, parentTime: time) ?? RenderLayer(id: rootID)
+        var out: [RenderLayer] = []
+        build(rootID, parentTime: time, into: &out)
+        return out.first ?? RenderLayer(id: rootID)
     }
 
-    private func build(_ id: UInt64, parentTime: Double) -> RenderLayer? {
-        guard let n = nodes[id] else { return nil }
+    /// Evaluates node `id` and its subtree and appends the result to `out` (appending lets the
+    /// finished value move into place instead of being copied).
+    private func build(_ id: UInt64, parentTime: Double, into out: inout [RenderLayer]) {
+        guard let n = nodes[id] else { return }
         let local = n.timing.localTime(parentTime)
         var s = n.state
         for a in n.animations { a.apply(at: local, to: &s) }
-        var r = s.layer
-        r.layerClass = n.layerClass
         if !s.extras.isEmpty {
             var props: [String: any Sendable] = [:]
             for (k, v) in s.extras { if let sv = v.sendableValue { props[k] = sv } }
-            r.properties = props
+            s.layer.properties = props
         }
-        r.sublayers = n.children.compactMap { build($0, parentTime: local) }
-        if let m = n.mask { r.mask = build(m, parentTime: local) }
-        return r
+        if !n.children.isEmpty {
+            var subs: [RenderLayer] = []
+            subs.reserveCapacity(n.children.count)
+            for c in n.children { build(c, parentTime: local, into: &subs) }
+            s.layer.sublayers = subs
+        }
+        if let m = n.mask {
+            var one: [RenderLayer] = []
+            build(m, parentTime: local, into: &one)
+            s.layer.mask = one.first
+        }
+        out.append(s.layer)
     }
 
     /// Earliest time ≥ `time` at which the picture may change: `time` itself while anything

@@ -38,6 +38,9 @@ final class LayerTreeProducer: FrameProducer, @unchecked Sendable {
         } else {
             for old in history.suffix(age - 1) { repaint.formUnion(old) }
         }
+        // Every composite step intersects its clip region; past a few dozen rectangles one
+        // bounding rectangle is cheaper to repaint (what is sent as damage stays exact).
+        if repaint.rects.count > 64 { repaint = Region(repaint.extents) }
         history.append(damage)
         if history.count > historyLimit { history.removeFirst(history.count - historyLimit) }
         previous = snapshot

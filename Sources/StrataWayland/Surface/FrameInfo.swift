@@ -7,6 +7,9 @@ public struct FrameInfo: Sendable, Equatable {
     public var bufferHeight: Int
     /// Buffer pixels damaged (sent with `damage_buffer`) in this frame.
     public var damagedPixels: Int
+    /// Presentation feedback received so far: frames the compositor presented or discarded.
+    public var presentedFrames = 0
+    public var discardedFrames = 0
 
     public init(time: Double, bufferWidth: Int, bufferHeight: Int, damagedPixels: Int) {
         self.time = time

@@ -137,8 +137,11 @@ public final class FramePresenter: @unchecked Sendable {
         if animating { requestFrame() }
         requestFeedback()
         surface.commit()
-        onFrameCommitted?(FrameInfo(time: time, bufferWidth: buffer.width, bufferHeight: buffer.height,
-                                    damagedPixels: damage.reduce(0) { $0 + Int($1.2) * Int($1.3) }))
+        var info = FrameInfo(time: time, bufferWidth: buffer.width, bufferHeight: buffer.height,
+                             damagedPixels: damage.reduce(0) { $0 + Int($1.2) * Int($1.3) })
+        info.presentedFrames = timing.presentedCount
+        info.discardedFrames = timing.discardedCount
+        onFrameCommitted?(info)
         if !animating { onIdle?() }
     }
 
