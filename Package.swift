@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "panel", targets: ["panel"]),
         .executable(name: "stress", targets: ["stress"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
+        .executable(name: "inputprobe", targets: ["inputprobe"]),
     ],
     targets: [
         // C libraries, one target each, found through pkg-config.
@@ -40,6 +41,7 @@ let package = Package(
         .executableTarget(name: "busymain", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/busymain"),
         .executableTarget(name: "toast", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/toast"),
         .executableTarget(name: "panel", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/panel"),
+        .executableTarget(name: "inputprobe", dependencies: ["Strata", "StrataWayland"], path: "examples/inputprobe"),
         .executableTarget(name: "stress", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/stress"),
         .executableTarget(name: "strata-bench", dependencies: ["Strata", "CPixman"]),
 

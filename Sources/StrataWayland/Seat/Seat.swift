@@ -19,6 +19,8 @@ public final class Seat {
     public private(set) var capabilities: WlSeat.Capability = []
     /// Receives every input event (see the contract above).
     public var onEvent: ((InputEvent) -> Void)?
+    /// Called after the seat's capabilities changed and its devices were created or released.
+    public var onCapabilitiesChanged: ((WlSeat.Capability) -> Void)?
     /// Warnings (rejected keymaps); defaults to stderr.
     public var log: (String) -> Void = { strata_log_line($0) }
 
@@ -54,6 +56,11 @@ public final class Seat {
         self.scheduler = scheduler
         cursor = CursorController(compositor: display.compositor, shm: display.shm)
         s.onEvent = { [unowned self] event in self.handle(event) }
+        // The display's seat announced itself during the display's first roundtrips.
+        if s === display.seat {
+            name = display.seatName
+            if !display.seatCapabilities.isEmpty { handle(.capabilities(capabilities: display.seatCapabilities)) }
+        }
     }
 
     deinit {
@@ -74,6 +81,7 @@ public final class Seat {
         case let .capabilities(caps):
             capabilities = caps
             updateDevices()
+            onCapabilitiesChanged?(caps)
         case let .name(n):
             name = n
         }
