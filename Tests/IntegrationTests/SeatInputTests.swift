@@ -4,51 +4,15 @@ import XCTest
 
 /// End-to-end input under headless sway: a virtual pointer (zwlr_virtual_pointer_manager_v1,
 /// bound by this test) moves, clicks and scrolls, and `wtype` types; `examples/inputprobe` logs
-/// what its seat delivers, which must match exactly. Under CI=true a missing sway fails; locally
+/// what its seat delivers, which must match exactly. The probe's window fills sway's 800×600
+/// output (floating, no border), so surface coordinates equal output coordinates. Under CI=true a missing sway fails; locally
 /// the test is skipped with a message.
 final class SeatInputTests: XCTestCase {
-    /// The probe's window fills sway's 800×600 output (floating, no border), so surface
-    /// coordinates equal output coordinates.
-    static let size = (width: UInt32(800), height: UInt32(600))
-
-    /// A virtual pointer held by this test process.
-    final class VirtualPointer {
-        let display: WaylandDisplay
-        let manager: ZwlrVirtualPointerManagerV1
-        let pointer: ZwlrVirtualPointerV1
-        private var time: UInt32 = 1000
-
-        init(compositor: HeadlessCompositor) throws {
-            guard let dir = compositor.environment["XDG_RUNTIME_DIR"], let socket = compositor.environment["WAYLAND_DISPLAY"] else {
-                throw HarnessError.missing("XDG_RUNTIME_DIR/WAYLAND_DISPLAY of \(compositor.name)")
-            }
-            display = try WaylandDisplay(name: dir + "/" + socket)
-            guard let g = display.globals.values.first(where: { $0.interface == ZwlrVirtualPointerManagerV1.interfaceName }) else {
-                throw HarnessError.missing("zwlr_virtual_pointer_manager_v1 under \(compositor.name)")
-            }
-            manager = display.registry.bind(name: g.name, as: ZwlrVirtualPointerManagerV1.self, version: 1)
-            pointer = manager.createVirtualPointer(seat: display.seat)
-            try display.connection.roundtrip()
-        }
-
-        /// Sends one frame of requests and waits until the compositor has processed it.
-        func frame(_ body: (ZwlrVirtualPointerV1, UInt32) -> Void) throws {
-            time += 16
-            body(pointer, time)
-            pointer.frame()
-            try display.connection.roundtrip()
-        }
-
-        func move(to x: UInt32, _ y: UInt32) throws {
-            try frame { p, t in p.motionAbsolute(time: t, x: x, y: y, xExtent: SeatInputTests.size.width, yExtent: SeatInputTests.size.height) }
-        }
-    }
-
     func testPointerAndKeyboardEventsMatchUnderSway() throws {
         let sway = try HeadlessCompositor("sway")
         // The virtual pointer exists before the probe, parked where the window will appear, so
         // the probe's seat has a pointer from the start and the enter position is known.
-        let vp = try VirtualPointer(compositor: sway)
+        let vp = try SeatVirtualPointer(compositor: sway)
         try vp.move(to: 100, 150)
         let probe = try ChildProcess(executable: try TestEnvironment.example("inputprobe").path,
                                      arguments: ["--size", "800x600", "--exit-after", "60"],
