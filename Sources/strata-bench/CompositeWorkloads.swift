@@ -8,6 +8,8 @@ protocol BenchRunner: AnyObject {
     func run(_ n: Int) -> Double
     func gray() -> [UInt8]
     var threads: Int { get }
+    /// Gradient scenes render colour PNGs (see GradientWorkload).
+    var gradient: GradientWorkload? { get }
 }
 
 extension SceneRunner: BenchRunner {
@@ -30,6 +32,7 @@ final class CompositeRunner: BenchRunner {
     var root: RenderLayer
     var region: Region
     var threads: Int { compositor.threads }
+    var gradient: GradientWorkload? { nil }
 
     init?(_ scene: BenchScene, scenesPath: String, threads: Int) {
         guard ["composite", "rclip", "blur"].contains(scene.kind), let b = Bitmap(width: scene.width, height: scene.height) else {
