@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "movelayer", targets: ["movelayer"]),
         .executable(name: "grouped", targets: ["grouped"]),
         .executable(name: "position", targets: ["position"]),
+        .executable(name: "keyframes", targets: ["keyframes"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
         .executable(name: "inputprobe", targets: ["inputprobe"]),
     ],
@@ -51,6 +52,7 @@ let package = Package(
         .executableTarget(name: "movelayer", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/movelayer"),
         .executableTarget(name: "grouped", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/grouped"),
         .executableTarget(name: "position", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/position"),
+        .executableTarget(name: "keyframes", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/keyframes"),
         .executableTarget(name: "strata-bench", dependencies: ["Strata", "CPixman"]),
 
         // Goldens/ holds reference PNGs read by path (#filePath), not bundled resources.
