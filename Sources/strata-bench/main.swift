@@ -82,7 +82,9 @@ for sc in scenes where opts.only.isEmpty || opts.only.contains(where: { sc.name.
             if !ok { smokeFailures += 1 }
             print("\(sc.name.padding(toLength: 38, withPad: " ", startingAt: 0)) \(ok ? "ok" : "FAILED: no ink") ink=\(Double(ink) / 255)")
         }
-        if let dir = opts.render {
+        if let dir = opts.render, let g = runner.gradient {
+            do { try g.writePNG(to: "\(dir)/\(sc.name).png") } catch { fail("writing \(sc.name).png: \(error)") }
+        } else if let dir = opts.render {
             do { try PNGImage.writeGray(toFile: "\(dir)/\(sc.name).png", width: sc.width, height: sc.height, pixels: g) }
             catch { fail("writing \(sc.name).png: \(error)") }
         }
