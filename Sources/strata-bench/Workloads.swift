@@ -7,14 +7,20 @@ final class SceneRunner {
     let scene: BenchScene
     let image: OpaquePointer
     let rasterizer = PathRasterizer()
+    /// Set for `gradient` scenes.
+    private(set) var gradient: GradientWorkload?
 
     /// nil when Strata has no implementation of the scene's kind yet.
     init?(_ scene: BenchScene) {
-        guard scene.kind == "fill" || scene.kind == "stroke",
+        guard ["fill", "stroke", "gradient"].contains(scene.kind),
               let img = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(scene.width), Int32(scene.height), nil, 0)
         else { return nil }
         self.scene = scene
         image = img
+        if scene.kind == "gradient" {
+            guard let g = GradientWorkload(scene, image: img) else { return nil }
+            gradient = g
+        }
         reset()
     }
 
@@ -30,6 +36,7 @@ final class SceneRunner {
 
     @inline(__always)
     func op() {
+        if let g = gradient { g.op(); return }
         if scene.kind == "fill" {
             let rule: CGPathFillRule = scene.evenOdd ? .evenOdd : .winding
             for p in scene.paths { rasterizer.fill(path: p, rule: rule, color: scene.color, into: image) }

@@ -55,7 +55,7 @@ import Strata
     @Test func eventsForViewsRemovedAndDestroyedMidTouch() {
         let h = InputHarness()
         var v: LogView? = LogView("v", frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-        weak var weakV = v
+        weak let weakV = v
         h.root.addSubview(v!)
         let pan = PanGestureRecognizer()
         v!.addGestureRecognizer(pan)

@@ -244,4 +244,17 @@ extension SeatFixture {
         #expect(f.seat.wlKeyboard == nil)
         #expect(f.compositor.requests.contains { $0.object == keyboardID && $0.opcode == 0 })  // wl_keyboard.release
     }
+
+    @Test func aFloodOfDistinctKeysIsBounded() throws {
+        let f = try SeatFixture()
+        _ = try f.focusedKeyboard()
+        f.events = []
+        for k in 0..<10_000 { f.key(UInt32(100_000 + k), true, time: UInt32(k)) }
+        for k in 0..<10_000 { f.key(UInt32(100_000 + k), false, time: UInt32(k)) }
+        try f.pump()
+        let keys: [KeyEvent] = f.events.compactMap { if case let .keyboard(.key(k)) = $0 { k } else { nil } }
+        #expect(keys.filter(\.isPressed).count == KeyboardInput.maximumHeldKeys)
+        #expect(keys.filter { !$0.isPressed }.count == KeyboardInput.maximumHeldKeys)
+        #expect(f.seat.keyboard?.pressed.isEmpty == true)
+    }
 }

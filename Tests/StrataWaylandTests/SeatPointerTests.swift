@@ -55,6 +55,38 @@ import Testing
         #expect(f.compositor.requests.filter { $0.object == pointerID && $0.opcode == 0 }.last?.words[1] == 0)
     }
 
+    @Test func theCursorFollowsTheSurfaceScale() throws {
+        let f = try SeatFixture()
+        let s = f.makeSurface()
+        let output = try #require(f.compositor.boundID(ofGlobal: 4))
+        f.compositor.send(to: output, opcode: 3, [.i(2)])  // wl_output.scale 2
+        f.compositor.send(to: output, opcode: 2, [])  // done
+        f.compositor.send(to: s.surface.id, opcode: 0, [.o(output)])  // wl_surface.enter
+        try f.pump()
+        #expect(s.preferredScale == 2)
+        f.pointer(PointerOp.enter, .u(5), .o(s.surface.id), .f(1), .f(1))
+        f.pointer(PointerOp.frame)
+        try f.pump()
+        try f.pump()
+        let pointerID = f.seat.wlPointer!.id
+        let setCursor = try #require(f.compositor.requests.last { $0.object == pointerID && $0.opcode == 0 })
+        let cursorSurface = setCursor.words[1]
+        let scales = f.compositor.requests.filter { $0.object == cursorSurface && $0.opcode == 8 }.map { $0.words[0] }
+        #expect(scales == [2])  // wl_surface.set_buffer_scale
+        // The hotspot is the theme image's (loaded at twice the size), in surface units.
+        let image = try #require(CursorTheme(shm: f.display.shm, scale: 2)?.image(named: "default"))
+        #expect(image.width % 2 == 0)
+        #expect(setCursor.words[2] == UInt32(image.hotspotX / 2) && setCursor.words[3] == UInt32(image.hotspotY / 2))
+        // Back on a scale-1 output: the next frame sets the scale-1 image.
+        f.compositor.send(to: output, opcode: 3, [.i(1)])
+        f.compositor.send(to: output, opcode: 2, [])
+        f.pointer(PointerOp.motion, .u(9), .f(2), .f(2))
+        f.pointer(PointerOp.frame)
+        try f.pump()
+        try f.pump()
+        #expect(f.compositor.requests.filter { $0.object == cursorSurface && $0.opcode == 8 }.map { $0.words[0] } == [2, 1])
+    }
+
     @Test func leaveAndEnterInOneFrameAreTwoValuesForTheirSurfaces() throws {
         let f = try SeatFixture()
         let a = f.makeSurface()

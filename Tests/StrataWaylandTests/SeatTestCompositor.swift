@@ -27,7 +27,11 @@ final class SeatTestCompositor: @unchecked Sendable {
     /// A pipe that wakes the serving thread when events are queued.
     private var wake: [Int32] = [-1, -1]
 
-    init(seatVersion: UInt32 = 8) {
+    /// Capabilities sent as soon as the client binds wl_seat (as compositors do), 0 for none.
+    private let initialCapabilities: UInt32
+
+    init(seatVersion: UInt32 = 8, initialCapabilities: UInt32 = 0) {
+        self.initialCapabilities = initialCapabilities
         path = "/tmp/strata-seat-test-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).sock"
         self.seatVersion = seatVersion
         unlink(path)
@@ -163,6 +167,15 @@ final class SeatTestCompositor: @unchecked Sendable {
     }
 
     private var recorded: [Request] = []
+    private var registryID: UInt32 = 0
+    /// Client object ids of bound globals, by global name (1 compositor, 2 shm, 3 seat, 4 output).
+    private var boundIDs: [UInt32: UInt32] = [:]
+
+    /// The client's object id for the global `name`, once bound.
+    func boundID(ofGlobal name: UInt32) -> UInt32? {
+        lock.lock(); defer { lock.unlock() }
+        return boundIDs[name]
+    }
 
     /// Every request received so far (the client must have flushed them: pump first).
     var requests: [Request] {
@@ -174,6 +187,13 @@ final class SeatTestCompositor: @unchecked Sendable {
         let id = Self.word(m, 0), opcode = Self.word(m, 4) & 0xffff
         let words = stride(from: 8, to: m.count, by: 4).map { Self.word(m, $0) }
         lock.lock(); recorded.append(Request(object: id, opcode: opcode, words: words)); lock.unlock()
+        if id == registryID, opcode == 0, words.count >= 3 {
+            lock.lock(); boundIDs[words[0]] = words[words.count - 1]; lock.unlock()
+        }
+        if id == registryID, opcode == 0, initialCapabilities != 0, m.count >= 28,
+           String(decoding: m[16..<min(m.count, 16 + 7)], as: UTF8.self) == "wl_seat" {
+            send(to: words[words.count - 1], opcode: 0, [.u(initialCapabilities)])  // bind's new id is last
+        }
         guard id == 1 else { return }
         let newID = Self.word(m, 8)
         if opcode == 0 {  // wl_display.sync → wl_callback.done, then wl_display.delete_id
@@ -181,9 +201,11 @@ final class SeatTestCompositor: @unchecked Sendable {
             send(to: newID, opcode: 0, [.u(serial)])
             send(to: 1, opcode: 1, [.u(newID)])
         } else if opcode == 1 {  // get_registry → the globals a seat test needs
+            registryID = newID
             send(to: newID, opcode: 0, [.u(1), .s("wl_compositor"), .u(4)])
             send(to: newID, opcode: 0, [.u(2), .s("wl_shm"), .u(1)])
             send(to: newID, opcode: 0, [.u(3), .s("wl_seat"), .u(seatVersion)])
+            send(to: newID, opcode: 0, [.u(4), .s("wl_output"), .u(4)])
         }
     }
 

@@ -60,14 +60,14 @@ final class SeatFixture {
     }
 
     init(seatVersion: UInt32 = 8, capabilities: WlSeat.Capability = [.pointer, .keyboard, .touch],
-         composeLocale: String = "C") throws {
-        compositor = SeatTestCompositor(seatVersion: seatVersion)
+         composeLocale: String = "C", initialCapabilities: WlSeat.Capability = []) throws {
+        compositor = SeatTestCompositor(seatVersion: seatVersion, initialCapabilities: initialCapabilities.rawValue)
         display = try WaylandDisplay(name: compositor.path)
         seat = try Seat(display: display, scheduler: clock)
         seat.composeLocale = composeLocale
         seat.log = { [unowned self] in self.logs.append($0) }
         seat.onEvent = { [unowned self] in self.events.append($0) }
-        try setCapabilities(capabilities)
+        if initialCapabilities.isEmpty { try setCapabilities(capabilities) }
     }
 
     func setCapabilities(_ caps: WlSeat.Capability) throws {

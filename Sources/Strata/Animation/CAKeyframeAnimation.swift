@@ -40,6 +40,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var continuityValues: [NSNumber]?
     open var biasValues: [NSNumber]?
     open var rotationMode: CAAnimationRotationMode?
+    /// A path for point properties; when set, `values` is ignored.
+    open var path: CGPath?
 
     public required init() { super.init() }
 
@@ -49,18 +51,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         values = o.values; keyTimes = o.keyTimes; timingFunctions = o.timingFunctions
         calculationMode = o.calculationMode; tensionValues = o.tensionValues
         continuityValues = o.continuityValues; biasValues = o.biasValues; rotationMode = o.rotationMode
-        _pathValues = o._pathValues
+        path = o.path
     }
-
-    /// Keyframes sampled from `path` (set by the paths module's `path` property), as point
-    /// values plus per-segment Bézier control points.
-    final var _pathValues: _KeyframePath?
 
     override func _compile(for layer: CALayer, nested: Bool) -> _CompiledAnimation {
         let timing = _timing(nested: nested)
         guard let path = keyPath else { return _CompiledAnimation(timing: timing, body: .none) }
         let kf: _Keyframes
-        if let p = _pathValues, !p.points.isEmpty {
+        if let path = self.path.map(Self._keyframes(of:)), !path.points.isEmpty {
+            let p = path
             kf = _Keyframes(path: p, mode: calculationMode, keyTimes: keyTimes, timingFunctions: timingFunctions)
         } else {
             let vals = (values ?? []).compactMap { _convert($0) }

@@ -41,6 +41,9 @@ extension _AnimValue {
         case let (.custom(p), .custom(q)):
             if let v = p._interpolated(to: q, fraction: f) { return .custom(v) }
             return f >= 1 ? b : self
+        case let (.path(p), .path(q)):
+            if let v = p._interpolated(to: q, fraction: f) { return .path(v) }
+            return f >= 1 ? b : self
         default:
             return f >= 1 ? b : self
         }
@@ -147,6 +150,7 @@ extension _AnimValue {
         case let (.transform(p), .transform(q)): return p == q
         case let (.affine(p), .affine(q)): return p == q
         case let (.bool(p), .bool(q)): return p == q
+        case let (.path(p), .path(q)): return p == q
         case (.none, .none): return true
         case let (.opaque(p), .opaque(q)):
             if let p = p as? String, let q = q as? String { return p == q }

@@ -19,7 +19,9 @@ enum _AnimValue: Sendable {
     case transform(CATransform3D)
     case affine(CGAffineTransform)
     case bool(Bool)
-    /// A value of a type that knows how to interpolate itself (CGPath, app types).
+    /// A path (morphs when the structures match).
+    case path(CGPath)
+    /// A value of a type that knows how to interpolate itself (app types).
     case custom(any CAAnimatableValue)
     /// Anything else that is `Sendable` (strings, enums, images): animates discretely.
     case opaque(any Sendable)
@@ -58,6 +60,7 @@ enum _AnimValue: Sendable {
                 self = .rect(v.rectValue)
             default: self = .local(_LocalBox(v))
             }
+        case let v as CGPath: self = .path(v)
         case let v as any CAAnimatableValue: self = .custom(v)
         case let v as String: self = .opaque(v)
         case let v as CAMediaTimingFunction: self = .opaque(v)
@@ -76,7 +79,7 @@ enum _AnimValue: Sendable {
         case (.none, _): return self   // nil for optional properties
         case (_, .none): return self   // optional properties without a typed default
         case (.point, .point), (.size, .size), (.rect, .rect), (.color, .color), (.transform, .transform),
-             (.affine, .affine), (.bool, .bool):
+             (.affine, .affine), (.bool, .bool), (.path, .path):
             return self
         case let (.affine(a), .transform): return .transform(CATransform3DMakeAffineTransform(a))
         case (_, .opaque), (_, .custom), (_, .local): return self
@@ -107,6 +110,7 @@ enum _AnimValue: Sendable {
         case let .transform(t): return t
         case let .affine(a): return a
         case let .bool(b): return b
+        case let .path(p): return p
         case let .custom(c): return c
         case let .opaque(o): return o
         case .local, .none: return nil

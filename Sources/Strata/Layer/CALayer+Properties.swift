@@ -181,6 +181,11 @@ extension CALayer {
     public var shadowOffset: CGSize {
         get { _value("shadowOffset").size ?? CGSize(width: 0, height: -3) } set { _set("shadowOffset", .size(newValue)) }
     }
+    /// The shadow's shape (nil: the layer's alpha); animates by morphing (see `CGPath`).
+    public var shadowPath: CGPath? {
+        get { if case let .path(p) = _value("shadowPath") { return p } else { return nil } }
+        set { _set("shadowPath", newValue.map { .path($0) } ?? .none) }
+    }
     public var shadowRadius: CGFloat {
         get { CGFloat(_value("shadowRadius").number ?? 3) } set { _set("shadowRadius", .cg(newValue)) }
     }

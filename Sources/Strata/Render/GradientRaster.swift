@@ -116,7 +116,59 @@ final class _GradientRaster {
                 return
             }
         }
+        if kind == .radial, affine, !degenerate, c0.y == 0, c1.x == 0, width * height >= 4096 {
+            radialAxisBlock(dst, stride: stride, x: x, y: y, width: width, height: height)
+            return
+        }
         for j in 0..<height { renderRow(dst + j * stride, x: x, y: y + j, count: width) }
+    }
+
+    /// An axis-aligned ellipse: u depends on x only and v on y only, so q = u² + v² is a column
+    /// term plus a row term (one addition per pixel), and a row mirrored about the centre
+    /// (when the centre lies on a pixel edge or centre) is a copy of one already drawn.
+    private func radialAxisBlock(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, x: Int, y: Int, width: Int, height: Int) {
+        let one = Self.qOne
+        let oneQ = Int64(1) << 48
+        let colQ = UnsafeMutablePointer<Int64>.allocate(capacity: width)
+        defer { colQ.deallocate() }
+        for i in 0..<width {
+            let u = c0.x * (Double(x + i) + 0.5) + c0.z
+            let uu = u * u
+            colQ[i] = uu < 1 ? Int64(uu * one) : oneQ
+        }
+        // Coarse cells straight to colours: one table load per pixel instead of two.
+        let n = 65536
+        let colour = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
+        defer { colour.deallocate() }
+        let coarse = Self.qTables.coarse, fine = Self.qTables.fine, lut = self.lut
+        for k in 0..<n { colour[k] = lut[Int(coarse[k])] }
+        let outside = lut[_GradientSpec.lutSize - 1]
+        let fineLimit = Int64(1) << 40
+        // Row j mirrors row k − j about the centre when k is a whole number.
+        let centre = -c1.z / c1.y   // device y where v = 0
+        let k2 = 2 * (centre - Double(y)) - 1
+        let mirror: Int? = k2.isFinite && abs(k2 - k2.rounded()) < 1e-9 && abs(k2) < 1e9 ? Int(k2.rounded()) : nil
+        for j in 0..<height {
+            let row = dst + j * stride
+            if let m = mirror, m - j >= 0, m - j < j {
+                row.update(from: dst + (m - j) * stride, count: width)
+                continue
+            }
+            let v = c1.y * (Double(y + j) + 0.5) + c1.z
+            let vv = v * v
+            guard vv < 1 else { row.update(repeating: outside, count: width); continue }
+            let qy = Int64(vv * one)
+            for i in 0..<width {
+                let q = colQ[i] &+ qy
+                if q >= oneQ {
+                    row[i] = outside
+                } else if q >= fineLimit {
+                    row[i] = colour[Int(truncatingIfNeeded: q >> 32)]
+                } else {
+                    row[i] = lut[Int(fine[Int(truncatingIfNeeded: q >> 24)])]
+                }
+            }
+        }
     }
 
     /// Writes the premultiplied colours of `count` pixels of row `y`, starting at column `x`.

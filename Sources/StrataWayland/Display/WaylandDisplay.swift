@@ -25,6 +25,10 @@ public final class WaylandDisplay {
     public private(set) var presentation: WpPresentation?
     public private(set) var subcompositor: WlSubcompositor?
     public private(set) var seat: WlSeat?
+    /// What `seat` announced before anyone took over its events (its first `capabilities` and
+    /// `name` arrive during `init`); `Seat` starts from these.
+    public private(set) var seatCapabilities: WlSeat.Capability = []
+    public private(set) var seatName: String?
     /// Outputs by registry name.
     public private(set) var outputs: [UInt32: WaylandOutput] = [:]
     /// Pixel formats `wl_shm` announced.
@@ -86,7 +90,14 @@ public final class WaylandDisplay {
             presentation = p
         }
         if let g = first("wl_seat") {
-            seat = registry.bind(name: g.name, as: WlSeat.self, version: g.bindVersion(for: WlSeat.self))
+            let bound = registry.bind(name: g.name, as: WlSeat.self, version: g.bindVersion(for: WlSeat.self))
+            bound.onEvent = { [unowned self] event in
+                switch event {
+                case let .capabilities(caps): self.seatCapabilities = caps
+                case let .name(name): self.seatName = name
+                }
+            }
+            seat = bound
         }
         shm.onEvent = { [unowned self] event in
             if case let .format(format) = event { self.shmFormats.insert(format.rawValue) }

@@ -21,6 +21,10 @@ public final class Application {
     public let display: WaylandDisplay
     public let loop: EventLoop
     public let renderThread: RenderThread
+    /// The first seat (pointer, keyboard, touch), when the compositor offers one. Its events go
+    /// to the handler of the surface they belong to (`setInputHandler`).
+    public let seat: Seat?
+    private let routing = InputRouting()
 
     /// Connects to `displayName` (default: `$WAYLAND_DISPLAY`).
     public init(displayName: String? = nil) throws {
@@ -32,6 +36,14 @@ public final class Application {
         // A render-thread failure (connection lost) ends the main loop too.
         renderThread.onError = { _ in loop.stop() }
         renderThread.start()
+        seat = display.seat == nil ? nil : try? Seat(display: display, scheduler: loop)
+        seat?.onEvent = { [routing] event in routing.route(event) }
+    }
+
+    /// Makes `handler` receive the input events for `surface` (nil removes it). Window hosts
+    /// (decorations, view hierarchies) install one per surface.
+    public func setInputHandler(for surface: WaylandSurface, _ handler: ((InputEvent) -> Void)?) {
+        routing.set(handler, for: surface)
     }
 
     deinit {

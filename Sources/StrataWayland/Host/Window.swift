@@ -30,8 +30,16 @@ public final class Window {
     /// Called on the render thread when the picture comes to rest (last frame of an animation).
     public func onIdle(_ f: @escaping @Sendable () -> Void) { host.setOnIdle(f) }
 
+    /// Input for the content: pointer and touch positions in content coordinates (the title
+    /// bar, when drawn, is above y = 0 and handled by the window itself). Keyboard events as sent.
+    public var onInput: ((InputEvent) -> Void)?
+
+    private weak var application: Application?
     private let decorationsEnabled: Bool
     private var barShown = false
+    var decorationGrab = false
+    var pressedRegion: ClientDecorations.Region?
+    var lastTitleClick = 0.0
 
     /// `width`×`height` is the content size in points. `clientDecorations: false` never draws a
     /// title bar (for windows that draw their own chrome).
@@ -57,6 +65,15 @@ public final class Window {
             self.host.configure(width: self.toplevel.width, height: self.toplevel.height, scale: self.toplevel.surface.scale)
         }
         toplevel.surface.enableFractionalScale()
+        self.application = application
+        let seat = application.seat
+        application.setInputHandler(for: toplevel.surface) { [unowned self] event in
+            self.handleInput(event, seat: seat)
+        }
+    }
+
+    deinit {
+        application?.setInputHandler(for: toplevel.surface, nil)
     }
 
     /// The title-bar height in effect (0 without client decorations or when fullscreen).

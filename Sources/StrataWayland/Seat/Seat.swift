@@ -4,14 +4,15 @@ import CShims
 ///
 /// Contract:
 /// - Devices follow the seat's capabilities: each is created when its capability appears and
-///   released when it disappears (`release` on pointer/keyboard/touch version 3+, `wl_seat.release`
-///   on version 5+ when the seat is dropped). A device that goes away ends what it had going: the
+///   released when it disappears (`release` on pointer/keyboard/touch version 3+; the `wl_seat`
+///   itself belongs to the `WaylandDisplay`, released with it on version 5+). A device that goes away ends what it had going: the
 ///   focused surface gets a pointer or keyboard leave, active touches are cancelled.
 /// - `onEvent` receives every event, on the thread that runs the event loop, in protocol order.
 ///   Events name the `WaylandSurface` they belong to; events for surfaces this process does not
 ///   know (or has dropped) are not delivered.
 /// - Key repeat runs on `scheduler` (the `EventLoop` in apps, a manual clock in tests).
-/// - The cursor image is set from the cursor theme on every pointer enter (see `cursorName`).
+/// - The cursor image is set from the cursor theme on every pointer enter (see `cursorName`), at
+///   the integer scale of the surface under the pointer, and set again when that scale changes.
 public final class Seat {
     public let wlSeat: WlSeat
     /// The seat's name (`wl_seat.name`, version 2), once announced.
@@ -19,6 +20,8 @@ public final class Seat {
     public private(set) var capabilities: WlSeat.Capability = []
     /// Receives every input event (see the contract above).
     public var onEvent: ((InputEvent) -> Void)?
+    /// Called after the seat's capabilities changed and its devices were created or released.
+    public var onCapabilitiesChanged: ((WlSeat.Capability) -> Void)?
     /// Warnings (rejected keymaps); defaults to stderr.
     public var log: (String) -> Void = { strata_log_line($0) }
 
@@ -54,6 +57,11 @@ public final class Seat {
         self.scheduler = scheduler
         cursor = CursorController(compositor: display.compositor, shm: display.shm)
         s.onEvent = { [unowned self] event in self.handle(event) }
+        // The display's seat announced itself during the display's first roundtrips.
+        if s === display.seat {
+            name = display.seatName
+            if !display.seatCapabilities.isEmpty { handle(.capabilities(capabilities: display.seatCapabilities)) }
+        }
     }
 
     deinit {
@@ -74,6 +82,7 @@ public final class Seat {
         case let .capabilities(caps):
             capabilities = caps
             updateDevices()
+            onCapabilitiesChanged?(caps)
         case let .name(n):
             name = n
         }
@@ -84,7 +93,11 @@ public final class Seat {
             let wl = wlSeat.getPointer()
             let p = PointerInput(version: wl.version)
             p.modifiers = { [unowned self] in self.modifiers }
-            p.emit = { [unowned self] in self.onEvent?(.pointer($0)) }
+            p.emit = { [unowned self] event in
+                // The surface may have moved to an output of another scale since the enter.
+                if !event.left, self.cursorName != nil { self.updateCursor() }
+                self.onEvent?(.pointer(event))
+            }
             p.onEnter = { [unowned self] surface, serial in self.setCursor(over: surface, serial: serial) }
             wl.onEvent = { [unowned p] in p.handle($0) }
             wlPointer = wl

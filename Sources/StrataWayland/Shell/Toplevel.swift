@@ -1,3 +1,5 @@
+import Glibc
+
 /// An xdg-shell toplevel window.
 ///
 /// Protocol obligations kept here: the first commit carries no buffer; every
@@ -48,7 +50,9 @@ public final class Toplevel {
         toplevel.setAppId(appId: appID)
         if let manager = display.decorationManager {
             let d = manager.getToplevelDecoration(toplevel: toplevel)
-            d.setMode(mode: .serverSide)
+            // Server-side unless the user asks otherwise (STRATA_DECORATIONS=client).
+            let preferClient = getenv("STRATA_DECORATIONS").map { String(cString: $0) } == "client"
+            d.setMode(mode: preferClient ? .clientSide : .serverSide)
             decoration = d
             // The compositor answers before the xdg_surface.configure of the same burst.
             d.onEvent = { [unowned self] event in

@@ -107,6 +107,22 @@ final class ChildProcess {
         return true
     }
 
+    /// The stdout lines so far.
+    var lines: [String] { shared.condition.withLock { shared.lines } }
+
+    /// Waits until `ready(lines)` holds for the stdout lines so far; false when the deadline
+    /// passes or the process ended first.
+    func waitForLines(timeout: TimeInterval, until ready: ([String]) -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        shared.condition.lock()
+        defer { shared.condition.unlock() }
+        while !ready(shared.lines) {
+            if shared.openStreams == 0 && shared.outcome != nil { return false }
+            if !shared.condition.wait(until: deadline) { return ready(shared.lines) }
+        }
+        return true
+    }
+
     /// Waits for the process to end and its output to be read; nil when the deadline passes.
     func waitForExit(timeout: TimeInterval) -> Outcome? {
         let deadline = Date(timeIntervalSinceNow: timeout)

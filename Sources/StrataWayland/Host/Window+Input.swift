@@ -1,0 +1,84 @@
+import Foundation
+import Strata
+
+extension Window {
+    /// Handles a seat event for this window's surface: the title bar and borders act on the
+    /// window (move, resize, buttons, double-click to maximize); everything else reaches
+    /// `onInput` in content coordinates (surface coordinates minus the title bar).
+    func handleInput(_ event: InputEvent, seat: Seat?) {
+        guard case var .pointer(p) = event else {
+            onInput?(shifted(event))
+            return
+        }
+        let bar = Double(titleBarHeight)
+        guard bar > 0 else { return onInput?(event) ?? () }
+        let resizable = !toplevel.states.contains(.maximized) && !toplevel.states.contains(.fullscreen)
+        let point = CGPoint(x: p.position.x, y: p.position.y)
+        let region = p.left ? ClientDecorations.Region.content
+            : ClientDecorations.region(at: point, width: CGFloat(toplevel.width), height: CGFloat(toplevel.height),
+                                       resizable: resizable)
+        decorations.setHovered(p.left ? nil : region)
+        seat?.cursorName = Self.cursorName(for: region)
+        if region == .content && !decorationGrab {
+            p.position.y -= bar
+            onInput?(.pointer(p))
+            return
+        }
+        for change in p.buttons where change.button == PointerButton.left {
+            if change.isPressed {
+                decorationGrab = true
+                pressedRegion = region
+                switch region {
+                case .titleBar:
+                    let now = MonotonicClock.now()
+                    if now - lastTitleClick < 0.4 {
+                        toplevel.requestMaximized(!toplevel.states.contains(.maximized))
+                        lastTitleClick = 0
+                    } else {
+                        lastTitleClick = now
+                        if let s = seat { toplevel.toplevel.move(seat: s.wlSeat, serial: change.serial) }
+                    }
+                case let .resize(edge):
+                    if let s = seat { toplevel.toplevel.resize(seat: s.wlSeat, serial: change.serial, edges: edge) }
+                default:
+                    break
+                }
+            } else {
+                decorationGrab = false
+                defer { pressedRegion = nil }
+                guard region == pressedRegion else { continue }
+                switch region {
+                case .close: onClose?()
+                case .maximize: toplevel.requestMaximized(!toplevel.states.contains(.maximized))
+                case .minimize: toplevel.requestMinimized()
+                default: break
+                }
+            }
+        }
+    }
+
+    private func shifted(_ event: InputEvent) -> InputEvent {
+        let bar = Double(titleBarHeight)
+        guard bar > 0, case var .touch(t) = event else { return event }
+        for i in t.touches.indices { t.touches[i].position.y -= bar }
+        return .touch(t)
+    }
+
+    static func cursorName(for region: ClientDecorations.Region) -> String {
+        switch region {
+        case let .resize(edge):
+            switch edge {
+            case .top: return "n-resize"
+            case .bottom: return "s-resize"
+            case .left: return "w-resize"
+            case .right: return "e-resize"
+            case .topLeft: return "nw-resize"
+            case .topRight: return "ne-resize"
+            case .bottomLeft: return "sw-resize"
+            default: return "se-resize"
+            }
+        default:
+            return "default"
+        }
+    }
+}
