@@ -78,27 +78,10 @@ enum SceneLoader {
 
     /// `{"verbs": "MLCZ…", "pts": [x0, y0, …]}` → path.
     private static func path(_ spec: [String: Any], _ scene: String) throws -> CGPath {
-        guard let verbs = spec["verbs"] as? String, let pts = spec["pts"] as? [Double] else {
+        guard let verbs = spec["verbs"] as? String, let pts = spec["pts"] as? [Double],
+              let p = _ScenePath.make(verbs: verbs, points: pts) else {
             throw SceneLoadError.malformed("\(scene): bad path")
         }
-        let p = CGMutablePath()
-        var k = 0
-        func pt() throws -> CGPoint {
-            guard k + 1 < pts.count else { throw SceneLoadError.malformed("\(scene): too few points") }
-            defer { k += 2 }
-            return CGPoint(x: pts[k], y: pts[k + 1])
-        }
-        for v in verbs {
-            switch v {
-            case "M": p.move(to: try pt())
-            case "L": p.addLine(to: try pt())
-            case "C":
-                let c1 = try pt(), c2 = try pt(), e = try pt()
-                p.addCurve(to: e, control1: c1, control2: c2)
-            case "Z": p.closeSubpath()
-            default: throw SceneLoadError.malformed("\(scene): verb \(v)")
-            }
-        }
-        return p.copy()!
+        return p
     }
 }

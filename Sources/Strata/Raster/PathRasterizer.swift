@@ -3,7 +3,7 @@ import Foundation
 
 /// Fills and strokes `CGPath`s into pixman images with anti-aliasing.
 ///
-/// The pipeline: flatten the path in device space (tolerance `tolerance`, default 0.1 px, as
+/// The pipeline: flatten the path in device space (tolerance `tolerance`, default 0.05 px, half of
 /// cairo's default) → edges clipped to the target and clip rectangle → exact-area coverage per
 /// pixel, band by band, with interior runs kept as spans → solid-colour OVER, written straight
 /// into a8r8g8b8/x8r8g8b8/a8 images (full-coverage opaque spans are plain fills); other formats go
@@ -15,7 +15,7 @@ import Foundation
 /// outside the target (±1e9) are clipped before any integer conversion.
 public final class PathRasterizer {
     /// Maximum distance in device pixels between a curve and its flattened polyline.
-    public var tolerance: Double = 0.1
+    public var tolerance: Double = 0.05
 
     private var edgeStorage: UnsafeMutablePointer<_Edge>
     private var edgeCapacity = 1024
