@@ -12,6 +12,11 @@ let package = Package(
         .executable(name: "toast", targets: ["toast"]),
         .executable(name: "panel", targets: ["panel"]),
         .executable(name: "stress", targets: ["stress"]),
+        .executable(name: "fade", targets: ["fade"]),
+        .executable(name: "movelayer", targets: ["movelayer"]),
+        .executable(name: "grouped", targets: ["grouped"]),
+        .executable(name: "position", targets: ["position"]),
+        .executable(name: "keyframes", targets: ["keyframes"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
         .executable(name: "inputprobe", targets: ["inputprobe"]),
         .executable(name: "gestures", targets: ["gestures"]),
@@ -45,6 +50,11 @@ let package = Package(
         .executableTarget(name: "gestures", dependencies: ["ExampleSupport", "Strata", "StrataWayland", "StrataUI"], path: "examples/gestures"),
         .executableTarget(name: "inputprobe", dependencies: ["Strata", "StrataWayland"], path: "examples/inputprobe"),
         .executableTarget(name: "stress", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/stress"),
+        .executableTarget(name: "fade", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/fade"),
+        .executableTarget(name: "movelayer", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/movelayer"),
+        .executableTarget(name: "grouped", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/grouped"),
+        .executableTarget(name: "position", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/position"),
+        .executableTarget(name: "keyframes", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/keyframes"),
         .executableTarget(name: "strata-bench", dependencies: ["Strata", "CPixman"]),
 
         // Goldens/ holds reference PNGs read by path (#filePath), not bundled resources.
