@@ -12,6 +12,8 @@ struct Options {
     var render: String?
     var smoke = false
     var threads = 1
+    /// Runs each scene exactly this many times, untimed (for `perf stat` instruction counts).
+    var iterations: Int?
 }
 
 func parseOptions() -> Options {
@@ -31,10 +33,11 @@ func parseOptions() -> Options {
         case "--render": o.render = value(a)
         case "--smoke": o.smoke = true
         case "--threads": o.threads = max(1, Int(value(a)) ?? 1)
+        case "--iterations": o.iterations = max(1, Int(value(a)) ?? 1)
         case "-h", "--help":
             print("""
             usage: strata-bench [--scenes FILE] [--only a,b] [--rounds N] [--batch-ms MS] [--json OUT]
-                                [--render DIR] [--smoke] [--threads N]
+                                [--render DIR] [--smoke] [--threads N] [--iterations N]
             """)
             exit(0)
         default: fail("unknown option \(a)")
@@ -89,6 +92,11 @@ for sc in scenes where opts.only.isEmpty || opts.only.contains(where: { sc.name.
             catch { fail("writing \(sc.name).png: \(error)") }
         }
         if opts.smoke { continue }
+    }
+    if let n = opts.iterations {
+        runner.reset()
+        _ = runner.run(n)
+        continue
     }
     runner.reset()
     _ = runner.run(2)
