@@ -14,6 +14,7 @@ extension InputRouter {
         case let .pointer(p): _handlePointer(p)
         case let .touch(t): _handleTouch(t)
         case let .keyboard(k): _handleKeyboard(k)
+        case let .gesture(g): _handleGesture(g)
         }
     }
 
@@ -62,6 +63,22 @@ extension InputRouter {
             changes.append(TouchInput(id: point.id, phase: phase, location: CGPoint(x: point.position.x, y: point.position.y)))
         }
         touches(changes, time: time)
+    }
+
+    func _handleGesture(_ g: PointerGestureEvent) {
+        let time: TimeInterval? = g.time == 0 ? nil : Double(g.time) / 1000
+        let phase: TouchpadPhase
+        switch g.phase {
+        case .began: phase = .began
+        case .changed: phase = .changed
+        case .ended: phase = .ended
+        case .cancelled: phase = .cancelled
+        }
+        switch g.kind {
+        case .pinch: touchpadPinch(phase, scale: g.scale, time: time)
+        case .hold: if phase == .began { touchpadHold(time: time) }
+        case .swipe: break
+        }
     }
 
     func _handleKeyboard(_ k: KeyboardEvent) {
