@@ -26,7 +26,7 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
 /// store (leave it at 1 on a 2× screen and text is magnified, as on Apple platforms).
 ///
 /// - `font`: a ``CTFont`` or a font name (`String`), default "Helvetica" (fontconfig resolves
-///   it; an unknown family gets fontconfig's best match — DejaVu Sans on the CI image); its
+///   it; an unknown family gets fontconfig's best match — Noto Sans on the CI image); its
 ///   size is ignored, `fontSize` applies. Characters the font lacks come from a fallback font
 ///   that has them (CJK, Arabic, symbols …); with none, the font's .notdef glyph shows.
 /// - `fontSize` (default 36, animatable): zero, negative, NaN, or above 4096 device pixels per

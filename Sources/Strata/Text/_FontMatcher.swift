@@ -6,7 +6,7 @@ import Foundation
 /// A font name is a family, optionally with Apple-style suffixes ("Helvetica-Bold",
 /// "DejaVu Sans-BoldOblique") or fontconfig's own syntax ("DejaVu Sans:bold"). Fontconfig
 /// always answers with its best match, so an unknown family gets the system's default face for
-/// the requested weight and slant (documented fallback; DejaVu Sans on the project's CI image).
+/// the requested weight and slant (documented fallback: fontconfig's default sans-serif, Noto Sans on the project's CI image).
 enum _FontMatcher {
     /// The face for `name`, or nil when fontconfig finds no loadable font at all.
     static func face(named name: String, engine e: _TextEngine) -> _FontFace? {
