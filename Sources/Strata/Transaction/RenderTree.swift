@@ -143,7 +143,9 @@ public final class RenderTree: @unchecked Sendable {
             build(m, parentTime: local, into: &one)
             s.layer.mask = one.first
         }
-        out.append(s.layer)
+        // Swap the finished value into the array rather than copying it (no retain traffic).
+        out.append(RenderLayer(id: 0))
+        swap(&out[out.count - 1], &s.layer)
     }
 
     /// Earliest time ≥ `time` at which the picture may change: `time` itself while anything
