@@ -12,6 +12,8 @@ struct Options {
     var render: String?
     var smoke = false
     var threads = 1
+    /// Runs each scene exactly this many times, untimed (for `perf stat` instruction counts).
+    var iterations: Int?
 }
 
 func parseOptions() -> Options {
@@ -31,10 +33,11 @@ func parseOptions() -> Options {
         case "--render": o.render = value(a)
         case "--smoke": o.smoke = true
         case "--threads": o.threads = max(1, Int(value(a)) ?? 1)
+        case "--iterations": o.iterations = max(1, Int(value(a)) ?? 1)
         case "-h", "--help":
             print("""
             usage: strata-bench [--scenes FILE] [--only a,b] [--rounds N] [--batch-ms MS] [--json OUT]
-                                [--render DIR] [--smoke] [--threads N]
+                                [--render DIR] [--smoke] [--threads N] [--iterations N]
             """)
             exit(0)
         default: fail("unknown option \(a)")
@@ -60,7 +63,7 @@ func median(_ xs: [Double]) -> (med: Double, q1: Double, q3: Double) {
 
 if EngineBench.handle(CommandLine.arguments) { exit(0) }
 let opts = parseOptions()
-if opts.threads != 1 { print("note: --threads \(opts.threads): Strata's rasterizer is single-threaded; running 1") }
+if opts.threads != 1 { print("note: --threads \(opts.threads): fill/stroke scenes run single-threaded; compositor scenes use \(opts.threads)") }
 let scenes: [BenchScene]
 do { scenes = try SceneLoader.load(path: opts.scenesPath) } catch { fail("\(error)") }
 
@@ -68,7 +71,7 @@ var results: [String: Any] = [:]
 var smokeFailures = 0
 if let dir = opts.render { try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
 for sc in scenes where opts.only.isEmpty || opts.only.contains(where: { sc.name.contains($0) }) {
-    guard let runner = SceneRunner(sc) else {
+    guard let runner: BenchRunner = SceneRunner(sc) ?? CompositeRunner(sc, scenesPath: opts.scenesPath, threads: opts.threads) else {
         print("\(sc.name.padding(toLength: 38, withPad: " ", startingAt: 0)) not implemented yet (\(sc.kind))")
         continue
     }
@@ -90,6 +93,11 @@ for sc in scenes where opts.only.isEmpty || opts.only.contains(where: { sc.name.
         }
         if opts.smoke { continue }
     }
+    if let n = opts.iterations {
+        runner.reset()
+        _ = runner.run(n)
+        continue
+    }
     runner.reset()
     _ = runner.run(2)
     var n = 1
@@ -106,7 +114,7 @@ for sc in scenes where opts.only.isEmpty || opts.only.contains(where: { sc.name.
     }
     let m = median(samples)
     results[sc.name] = ["median_us": m.med * 1e6, "min_us": samples.min()! * 1e6, "iqr_us": (m.q3 - m.q1) * 1e6,
-                        "threads": 1, "rounds": samples.count, "iters_per_batch": n]
+                        "threads": runner.threads, "rounds": samples.count, "iters_per_batch": n]
     print("\(sc.name.padding(toLength: 38, withPad: " ", startingAt: 0)) \(String(format: "%10.2f", m.med * 1e6)) us  (iqr \(String(format: "%.1f", (m.q3 - m.q1) / m.med * 100))%)")
 }
 if let out = opts.json {

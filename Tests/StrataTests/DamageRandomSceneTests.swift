@@ -49,7 +49,11 @@ import Testing
 
         /// Changes one random visual property.
         func mutate(_ l: inout RenderLayer) {
-            switch rng.int(14) {
+            switch rng.int(15) {
+            case 14:
+                l.properties["shadowOpacity"] = Float(rng.chance(0.3) ? 0 : rng.next())
+                l.properties["shadowRadius"] = CGFloat(rng.next() * 4)
+                l.properties["shadowOffset"] = CGSize(width: rng.next() * 6 - 3, height: rng.next() * 6 - 3)
             case 12:
                 l.contents = rng.chance(0.8) ? images[rng.int(2)] : nil
                 l.contentsGravityName = gravities[rng.int(gravities.count)]
@@ -106,6 +110,24 @@ import Testing
             }
         }
         #expect(damagedFrames > 30)
+    }
+
+    @Test(arguments: [2, 3])
+    func parallelBandsEqualOneThread(threads: Int) {
+        let scene = Scene(seed: 321)
+        let serial = Compositor(), parallel = Compositor(threads: threads)
+        let bounds = CGRect(x: 0, y: 0, width: 120, height: 90)
+        let a = F.render(scene.root, 120, 90), b = F.render(scene.root, 120, 90)
+        for _ in 0..<20 {
+            let old = scene.root
+            scene.step()
+            let damage = serial.damage(from: old, to: scene.root, scale: 1, bounds: bounds)
+            serial.render(scene.root, into: a, scale: 1, region: damage)
+            parallel.render(scene.root, into: b, scale: 1, region: damage)
+            #expect(a.hasSamePixels(as: b))
+        }
+        parallel.render(scene.root, into: b, scale: 1)
+        #expect(b.hasSamePixels(as: F.render(scene.root, 120, 90)))
     }
 
     @Test func damageIsSmallerThanTheSurfaceForSmallChanges() {

@@ -168,7 +168,8 @@ final class SeatTestCompositor: @unchecked Sendable {
 
     private var recorded: [Request] = []
     private var registryID: UInt32 = 0
-    /// Client object ids of bound globals, by global name (1 compositor, 2 shm, 3 seat, 4 output).
+    /// Client object ids of bound globals, by global name (1 compositor, 2 shm, 3 seat, 4 output,
+    /// 5 pointer gestures).
     private var boundIDs: [UInt32: UInt32] = [:]
 
     /// The client's object id for the global `name`, once bound.
@@ -206,6 +207,7 @@ final class SeatTestCompositor: @unchecked Sendable {
             send(to: newID, opcode: 0, [.u(2), .s("wl_shm"), .u(1)])
             send(to: newID, opcode: 0, [.u(3), .s("wl_seat"), .u(seatVersion)])
             send(to: newID, opcode: 0, [.u(4), .s("wl_output"), .u(4)])
+            send(to: newID, opcode: 0, [.u(5), .s("zwp_pointer_gestures_v1"), .u(3)])
         }
     }
 

@@ -7,7 +7,6 @@
 //   inputprobe: mapped                 the first frame was committed (the window can get focus)
 //   seat pointer keyboard touch        the seat's capabilities, once the compositor has processed
 //                                      the device requests they caused (events can follow)
-// Events for surfaces other than the window are prefixed with "other:".
 import Foundation
 import Strata
 import StrataWayland
@@ -57,7 +56,7 @@ do {
     window.layer.backgroundColor = CGColor(red: 0.15, green: 0.2, blue: 0.3, alpha: 1)
     let mapped = MappedOnce()
     window.onFrameCommitted { _ in mapped.fire() }
-    let seat = try Seat(display: app.display, scheduler: app.loop)
+    guard let seat = app.seat else { fail("the compositor offers no wl_seat") }
     var syncs: [WlCallback] = []
     func announce(_ caps: WlSeat.Capability) {
         // Announce the devices only once the compositor has processed their creation, so a
@@ -73,22 +72,12 @@ do {
     }
     announce(seat.capabilities)
     seat.onCapabilitiesChanged = { announce($0) }
-    seat.onEvent = { event in
-        let surface: WaylandSurface
-        switch event {
-        case let .pointer(p): surface = p.surface
-        case let .touch(t): surface = t.touches.first?.surface ?? window.toplevel.surface
-        case let .keyboard(k):
-            switch k {
-            case let .enter(s, _, _), let .leave(s, _), let .modifiers(s, _): surface = s
-            case let .key(key): surface = key.surface
-            }
-        }
-        emit((surface === window.toplevel.surface ? "" : "other: ") + event.description)
-    }
+    // The window's input: the application's seat routes this surface's events here (content
+    // coordinates: the same as the surface's where the compositor draws the decorations).
+    window.onInput = { emit($0.description) }
     if let exitAfter { app.after(exitAfter) { app.stop() } }
     try app.run()
-    withExtendedLifetime((window, seat)) {}
+    withExtendedLifetime(window) {}
 } catch {
     fail("\(error)")
 }

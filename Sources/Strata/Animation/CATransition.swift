@@ -17,8 +17,11 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
 /// An animated transition of a whole layer between its previous and its new rendering.
 ///
 /// Strata renders a transition in the render tree as `RenderLayer.transition` (type, subtype,
-/// eased progress between `startProgress` and `endProgress`) plus the layer's previous
-/// appearance captured when the transition was added, for the compositor to blend or slide.
+/// eased progress between `startProgress` and `endProgress`, clamped to 0…1) plus the layer's
+/// previous appearance, captured from its `RenderTree` when the transition is committed, for
+/// the compositor to blend or slide. Whatever key it is added under, a transition is stored
+/// under `kCATransition` ("transition"), as in Core Animation. Layers outside any render tree
+/// (and `presentation()` layers) show no transition.
 open class CATransition: CAAnimation {
     open var type: CATransitionType = .fade
     open var subtype: CATransitionSubtype?
@@ -31,5 +34,40 @@ open class CATransition: CAAnimation {
         super._copyState(from: o)
         guard let o = o as? CATransition else { return }
         type = o.type; subtype = o.subtype; startProgress = o.startProgress; endProgress = o.endProgress
+        _from = o._from; _captured = o._captured
+    }
+
+    /// The layer's rendered subtree when the transition was committed (captured by the
+    /// `RenderTree` the layer belongs to).
+    final var _from: RenderLayer?
+    final var _captured = false
+
+    override func _compile(for layer: CALayer, nested: Bool) -> _CompiledAnimation {
+        let s = Double(startProgress.isFinite ? min(max(startProgress, 0), 1) : 0)
+        let e = Double(endProgress.isFinite ? min(max(endProgress, 0), 1) : 1)
+        return _CompiledAnimation(timing: _timing(nested: nested), body: .transition(_TransitionTrack(
+            type: type.rawValue, subtype: subtype?.rawValue, start: s, end: max(s, e),
+            timing: timingFunction, from: _from)))
+    }
+}
+
+/// The render side of a `CATransition`.
+final class _TransitionTrack: Sendable {
+    let type: String
+    let subtype: String?
+    let start: Double, end: Double
+    let timing: CAMediaTimingFunction?
+    let from: RenderLayer?
+
+    init(type: String, subtype: String?, start: Double, end: Double, timing: CAMediaTimingFunction?, from: RenderLayer?) {
+        self.type = type; self.subtype = subtype; self.start = start; self.end = end
+        self.timing = timing; self.from = from
+    }
+
+    func apply(time t: Double, duration: Double, to state: inout _LayerState) {
+        let p = duration > 0 ? t / duration : 1
+        let eased = timing?.evaluate(p) ?? p
+        state.layer.transition = RenderTransition(type: type, subtype: subtype,
+                                                  progress: start + (end - start) * eased, from: from)
     }
 }

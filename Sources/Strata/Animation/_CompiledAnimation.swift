@@ -31,6 +31,7 @@ final class _CompiledAnimation: Sendable {
         case none
         case property(_PropertyTrack)
         case group([_CompiledAnimation])
+        case transition(_TransitionTrack)
     }
 
     /// Applies the animation at `parentTime` (its layer's local time, or its group's time).
@@ -41,6 +42,7 @@ final class _CompiledAnimation: Sendable {
         case let .property(track): track.apply(time: t, duration: timing.duration, iteration: iteration, to: &state)
         case let .group(children):
             for c in children { c.apply(at: t, to: &state) }
+        case let .transition(track): track.apply(time: t, duration: timing.duration, to: &state)
         }
     }
 

@@ -67,6 +67,7 @@ extension CALayer {
         if event == "contents" {
             let t = CATransition()
             t.type = .fade
+            t._isImplicit = true
             return t
         }
         let a = CABasicAnimation(keyPath: event)

@@ -26,7 +26,7 @@ extension CALayer {
         }
         let x = extras
         let k: String
-        if let key { k = key } else {
+        if copy is CATransition { k = kCATransition } else if let key { k = key } else {
             x.anonymousAnimationCount += 1
             k = "\u{0}anonymous-\(x.anonymousAnimationCount)"
         }

@@ -5,7 +5,7 @@ import Foundation
 enum _RenderSlot: Sendable {
     case bounds, position, anchorPoint, anchorPointZ, zPosition, transform, sublayerTransform
     case opacity, isHidden, isDoubleSided, backgroundColor, borderColor, borderWidth, cornerRadius
-    case maskedCorners, masksToBounds
+    case maskedCorners, masksToBounds, allowsGroupOpacity
 
     func read(_ l: RenderLayer) -> _AnimValue {
         switch self {
@@ -25,6 +25,7 @@ enum _RenderSlot: Sendable {
         case .cornerRadius: return .cg(l.cornerRadius)
         case .maskedCorners: return .opaque(CACornerMask(rawValue: l.maskedCorners))
         case .masksToBounds: return .bool(l.masksToBounds)
+        case .allowsGroupOpacity: return .bool(l.allowsGroupOpacity)
         }
     }
 
@@ -48,6 +49,7 @@ enum _RenderSlot: Sendable {
         case .maskedCorners:
             if case let .opaque(o) = v, let m = o as? CACornerMask { l.maskedCorners = m.rawValue }
         case .masksToBounds: if let b = v.bool { l.masksToBounds = b }
+        case .allowsGroupOpacity: if let b = v.bool { l.allowsGroupOpacity = b }
         }
     }
 }
@@ -108,7 +110,7 @@ enum _LayerKeys {
             "needsDisplayOnBoundsChange": p(.bool(false), false),
             "drawsAsynchronously": p(.bool(false), false),
             "allowsEdgeAntialiasing": p(.bool(false), false),
-            "allowsGroupOpacity": p(.bool(true), false),
+            "allowsGroupOpacity": p(.bool(true), false, .allowsGroupOpacity),
             "cornerCurve": p(.opaque(CALayerCornerCurve.circular), false),
             // CAMediaTiming of the layer itself.
             "beginTime": p(.number(0, .double), false),

@@ -70,34 +70,34 @@ internal struct _PathStroker<S: _PolylineSink> {
     }
 
     /// Unit direction and normal (normal = direction turned by +90° in y-down terms).
-    @inline(__always) private func dir(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (Double, Double) {
+    @inline(__always) private func dir(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (Double, Double, Double) {
         let dx = x1 - x0, dy = y1 - y0
         let l = (dx * dx + dy * dy).squareRoot()
-        return (dx / l, dy / l)
+        return (dx / l, dy / l, l)
     }
 
     /// An open contour: side +N forward, end cap, side −N backward, start cap.
     private mutating func openOutline(_ xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>, _ n: Int,
                                       capStyle: CGLineCap) {
-        var (dx, dy) = dir(xs[0], ys[0], xs[1], ys[1])
+        var (dx, dy, dl) = dir(xs[0], ys[0], xs[1], ys[1])
         let (sdx, sdy) = (dx, dy)
         // Start point, on side +N (normal = (-dy, dx)).
         move(xs[0] - dy * hw, ys[0] + dx * hw)
         for i in 1..<(n - 1) {
-            let (ex, ey) = dir(xs[i], ys[i], xs[i + 1], ys[i + 1])
-            joinAt(xs[i], ys[i], dx, dy, ex, ey, side: 1)
-            (dx, dy) = (ex, ey)
+            let (ex, ey, el) = dir(xs[i], ys[i], xs[i + 1], ys[i + 1])
+            joinAt(xs[i], ys[i], dx, dy, ex, ey, min(dl, el))
+            (dx, dy, dl) = (ex, ey, el)
         }
         line(xs[n - 1] - dy * hw, ys[n - 1] + dx * hw)
         capAt(xs[n - 1], ys[n - 1], dx, dy, style: capStyle)
         // Back along side −N: walking backwards the direction is reversed and so is the normal,
         // so "side +1 of the reversed walk" is side −N of the forward one.
-        var (bx, by) = (-dx, -dy)
+        var (bx, by, bl) = (-dx, -dy, dl)
         var i = n - 2
         while i >= 1 {
-            let (ex, ey) = dir(xs[i], ys[i], xs[i - 1], ys[i - 1])
-            joinAt(xs[i], ys[i], bx, by, ex, ey, side: 1)
-            (bx, by) = (ex, ey)
+            let (ex, ey, el) = dir(xs[i], ys[i], xs[i - 1], ys[i - 1])
+            joinAt(xs[i], ys[i], bx, by, ex, ey, min(bl, el))
+            (bx, by, bl) = (ex, ey, el)
             i -= 1
         }
         line(xs[0] - by * hw, ys[0] + bx * hw)
@@ -108,33 +108,36 @@ internal struct _PathStroker<S: _PolylineSink> {
     /// One side of a closed contour as a closed loop (forward uses +N; backward walks in reverse).
     private mutating func sideLoop(_ xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>, _ n: Int, forward: Bool) {
         @inline(__always) func idx(_ k: Int) -> Int { forward ? k % n : (n - (k % n)) % n }
-        var (dx, dy) = dir(xs[idx(n - 1)], ys[idx(n - 1)], xs[idx(0)], ys[idx(0)])
+        var (dx, dy, dl) = dir(xs[idx(n - 1)], ys[idx(n - 1)], xs[idx(0)], ys[idx(0)])
         var first = true
         for k in 0..<n {
             let a = idx(k), b = idx(k + 1)
-            let (ex, ey) = dir(xs[a], ys[a], xs[b], ys[b])
+            let (ex, ey, el) = dir(xs[a], ys[a], xs[b], ys[b])
             if first {
                 move(xs[a] - dy * hw, ys[a] + dx * hw)
                 first = false
             }
-            joinAt(xs[a], ys[a], dx, dy, ex, ey, side: 1)
-            (dx, dy) = (ex, ey)
+            joinAt(xs[a], ys[a], dx, dy, ex, ey, min(dl, el))
+            (dx, dy, dl) = (ex, ey, el)
         }
         sink.closeContour()
     }
 
     /// At vertex (x, y), from incoming direction d to outgoing e, on side +N of the walk: the
-    /// current point is at V + N(d); ends at V + N(e).
+    /// current point is at V + N(d); ends at V + N(e). `shorter` is the shorter segment's length.
     private mutating func joinAt(_ x: Double, _ y: Double, _ dx: Double, _ dy: Double,
-                                 _ ex: Double, _ ey: Double, side: Double) {
+                                 _ ex: Double, _ ey: Double, _ shorter: Double) {
         let cross = dx * ey - dy * ex
         let dot = dx * ex + dy * ey
         let n0x = -dy * hw, n0y = dx * hw, n1x = -ey * hw, n1y = ex * hw
         if cross > 0 || (cross == 0 && dot > 0) {
-            // Turning towards +N (inner side here) or straight on: route through the vertex.
+            // Turning towards +N (inner side here) or straight on: route through the vertex, unless
+            // the triangle (V + N(d), V, V + N(e)) lies inside both segments' rectangles (the
+            // offset overlap hw·sin θ is within the shorter segment), where a direct line
+            // changes the winding only inside the stroke.
             if dot < 0.9999999 {
                 line(x + n0x, y + n0y)
-                line(x, y)
+                if hw * cross > shorter { line(x, y) }
             }
             line(x + n1x, y + n1y)
             return

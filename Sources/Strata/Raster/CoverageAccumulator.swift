@@ -100,7 +100,7 @@ internal struct _CoverageAccumulator {
             }
             for row in bandTop..<bandBottom {
                 sweepRow(row - bandTop, y: row, xOrigin: xOrigin, width: width, stride: stride, words: words,
-                         evenOdd: evenOdd, prefetchRow: row + 2 < yEnd, blitter: &blitter)
+                         evenOdd: evenOdd, blitter: &blitter)
             }
         }
     }
@@ -174,33 +174,36 @@ internal struct _CoverageAccumulator {
     /// Turns one row's cells into spans and clears them.
     @inline(__always)
     private func sweepRow<B: _SpanBlitter>(_ r: Int, y: Int, xOrigin: Int, width: Int, stride: Int, words: Int,
-                                           evenOdd: Bool, prefetchRow: Bool, blitter: inout B) {
+                                           evenOdd: Bool, blitter: inout B) {
         let c = cells + r * stride
         let bw = bits + r * words
         var s: Float = 0
         var x = 0                // first pixel not yet emitted
         var runStart = -1        // first pixel of the current per-pixel run
-        var first = -1           // first touched cell
         @inline(__always) func alpha(_ v: Float) -> UInt32 {
             var t = abs(v)
             if evenOdd {
-                t -= 2 * (t * 0.5).rounded(.down)
+                if t > 2 { t -= 2 * Float(Int(t * 0.5)) }
                 if t > 1 { t = 2 - t }
             } else if t > 1 {
                 t = 1
             }
-            return UInt32(t * 255 + 0.5)
+            // Adding 2²³ leaves round(t·255) in the low mantissa bits (no trapping conversion).
+            return (t * 255 + 8_388_608).bitPattern & 0x1FF
         }
-        for w in 0..<words {
+        var w = 0
+        while w < words {
             var word = bw[w]
+            w += 1
             if word == 0 { continue }
-            bw[w] = 0
+            bw[w - 1] = 0
+            let wBase = (w - 1) << 6
             while word != 0 {
-                let i = w << 6 | word.trailingZeroBitCount
+                let i = wBase | word.trailingZeroBitCount
                 word &= word &- 1
                 if i != x || runStart < 0 {
                     // Flush the pending per-pixel run, then the constant gap before i.
-                    if runStart >= 0 && x > runStart {
+                    if runStart >= 0 && min(x, width) > runStart {
                         blitter.mask(y: y, x: xOrigin + runStart, count: min(x, width) - runStart, alpha: rowMask)
                     }
                     if i > x && x < width {
@@ -208,18 +211,12 @@ internal struct _CoverageAccumulator {
                         if a != 0 { blitter.span(y: y, x: xOrigin + x, count: min(i, width) - x, alpha: a) }
                     }
                     runStart = i
-                    if first < 0 { first = i }
                 }
                 s += c[i]
                 c[i] = 0
-                if i < width { rowMask[i - runStart] = UInt8(alpha(s)) }
+                if i < width { rowMask[i - runStart] = UInt8(truncatingIfNeeded: alpha(s)) }
                 x = i + 1
             }
-        }
-        // Edges move little from row to row: fetch where the row after next will be touched.
-        if prefetchRow && first >= 0 {
-            blitter.prefetch(y: y + 2, x: xOrigin + min(first, width - 1))
-            blitter.prefetch(y: y + 2, x: xOrigin + min(x, width) - 1)
         }
         if runStart >= 0 && min(x, width) > runStart {
             blitter.mask(y: y, x: xOrigin + runStart, count: min(x, width) - runStart, alpha: rowMask)

@@ -1,5 +1,4 @@
 import CPixman
-import CShims
 import Foundation
 
 /// Receives one row's coverage as runs: constant-alpha spans and per-pixel alpha runs.
@@ -7,8 +6,6 @@ import Foundation
 internal protocol _SpanBlitter {
     mutating func span(y: Int, x: Int, count: Int, alpha: UInt32)
     mutating func mask(y: Int, x: Int, count: Int, alpha: UnsafePointer<UInt8>)
-    /// A hint that pixel (x, y) will be written soon.
-    func prefetch(y: Int, x: Int)
 }
 
 /// x·a/255 on four packed 8-bit channels at once, rounded to nearest (exact for 8-bit inputs).
@@ -27,9 +24,6 @@ internal struct _ARGB32Blitter: _SpanBlitter {
     let stride: Int          // in pixels
     let color: UInt32        // premultiplied
     let colorAlpha: UInt32
-
-    @inline(__always)
-    func prefetch(y: Int, x: Int) { strata_prefetch_write(base + y * stride + x) }
 
     @inline(__always)
     private func blend(_ p: UnsafeMutablePointer<UInt32>, _ s: UInt32) {
@@ -61,8 +55,11 @@ internal struct _ARGB32Blitter: _SpanBlitter {
         for i in 0..<count {
             let m = UInt32(alpha[i])
             if m == 0 { continue }
-            let s = m == 255 ? color : _mulChannels(color, m)
-            blend(row + i, s)
+            if m == 255 {
+                if colorAlpha == 255 { row[i] = color } else { blend(row + i, color) }
+                continue
+            }
+            blend(row + i, _mulChannels(color, m))
         }
     }
 }
@@ -78,9 +75,6 @@ internal struct _A8Blitter: _SpanBlitter {
         let t = a &* b &+ 128
         return (t &+ (t >> 8)) >> 8
     }
-
-    @inline(__always)
-    func prefetch(y: Int, x: Int) { strata_prefetch_write(base + y * stride + x) }
 
     mutating func span(y: Int, x: Int, count: Int, alpha: UInt32) {
         let row = base + y * stride + x

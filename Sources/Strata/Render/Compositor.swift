@@ -20,14 +20,19 @@ import Foundation
 /// One compositor per surface, used from one thread at a time (it reuses buffers between
 /// frames). Render trees are values and may come from any thread.
 public final class Compositor {
-    private let painter = _Painter()
+    /// Threads that paint a frame: the region is cut into this many horizontal bands painted
+    /// at the same time (pixels are identical to painting with one thread). Default 1.
+    public var threads: Int {
+        didSet { threads = min(max(threads, 1), 64) }
+    }
+    private var painters: [_Painter] = [_Painter()]
     private let list = _FrameList()
     private let oldList = _FrameList()
     private var oldIndex: [UInt64: Int] = [:]
     private var matched: [Bool] = []
     private var boxes: [pixman_box32_t] = []
 
-    public init() {}
+    public init(threads: Int = 1) { self.threads = min(max(threads, 1), 64) }
 
     /// Repaints the pixels of `region` (device pixels, clipped to the bitmap) with `tree`:
     /// the region is first cleared to transparent, then every visible layer is composited OVER
@@ -36,7 +41,21 @@ public final class Compositor {
     /// A non-finite or non-positive `scale` draws nothing but the cleared region.
     public func render(_ tree: RenderLayer, into bitmap: Bitmap, scale: CGFloat, region: Region) {
         list.build(tree, scale: Double(scale))
-        painter.paint(list, into: bitmap, region: region)
+        let clip = region.intersection(Region(x: 0, y: 0, width: bitmap.width, height: bitmap.height))
+        let e = clip.extents
+        let bands = min(threads, max(1, e.height / 16))
+        if bands <= 1 {
+            painters[0].paint(list, into: bitmap, region: clip)
+            return
+        }
+        while painters.count < bands { painters.append(_Painter()) }
+        // Equal-height bands of the region's extents; each painter owns its band's pixels.
+        let parts = (0..<bands).map { k -> Region in
+            let y0 = e.y + e.height * k / bands, y1 = e.y + e.height * (k + 1) / bands
+            return clip.intersection(Region(x: e.x, y: y0, width: e.width, height: y1 - y0))
+        }
+        let work = _BandWork(painters: painters, list: list, bitmap: bitmap, parts: parts)
+        DispatchQueue.concurrentPerform(iterations: bands) { work.run($0) }
     }
 
     /// Repaints the whole bitmap.
@@ -79,6 +98,14 @@ public final class Compositor {
         }
         for (j, o) in oldList.nodes.enumerated() where !matched[j] { add(o.footprint) }
         return Region(boxes: boxes).intersection(all)
+    }
+
+    /// Lets `concurrentPerform` hand each band to its painter.
+    private struct _BandWork: @unchecked Sendable {
+        // Unchecked: each band index uses its own painter and writes only its own pixels; the
+        // frame list and bitmap are only read (the bitmap's memory is written band by band).
+        let painters: [_Painter], list: _FrameList, bitmap: Bitmap, parts: [Region]
+        func run(_ k: Int) { painters[k].paint(list, into: bitmap, region: parts[k]) }
     }
 
     private func add(_ r: PixelRect?) {

@@ -42,6 +42,8 @@ public struct RenderLayer: Sendable {
     public var properties: [String: any Sendable] = [:]
     /// The model layer's class name ("CALayer", "CAShapeLayer", …).
     public var layerClass: String = "CALayer"
+    /// A running `CATransition` (nil when none): draw from `transition.from` to this layer.
+    public var transition: RenderTransition?
 
     public init(id: UInt64) { self.id = id }
 }

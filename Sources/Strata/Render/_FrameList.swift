@@ -19,6 +19,7 @@ struct _Node {
     var matrix: _Matrix3
     var shape: _RoundedRect
     var contents: _ContentsLayout?
+    var shadow: _Shadow?
     /// What the layer's class draws itself (gradient, text), above the background.
     var own: _OwnDrawing?
     var background: CGColor?
@@ -153,6 +154,12 @@ final class _FrameList {
                 node.footprint = node.footprint.map { Self.union($0, fp) } ?? fp
             }
         }
+        if !l.properties.isEmpty, let sh = _Shadow(l, hasBackground: node.background != nil) {
+            node.shadow = sh
+            if let fp = Self.shadowBox(sh, node, l.bounds).flatMap({ Self.intersect($0, c.clip) }) {
+                node.footprint = node.footprint.map { Self.union($0, fp) } ?? fp
+            }
+        }
         node.subtree = node.footprint
         if c.canOcclude, opacity == 1, c.alpha == 1 { node.opaque = Self.opaqueRect(node, c.clip, masksToBounds: l.masksToBounds) }
         var h = Hasher()
@@ -207,11 +214,26 @@ final class _FrameList {
         var h = Hasher()
         h.combine(n.contextKey); h.combine(n.matrix); h.combine(n.shape)
         h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth); h.combine(n.contents); h.combine(n.own)
+        h.combine(n.shadow)
         h.combine(n.opacity); h.combine(n.inheritedAlpha); h.combine(nodes[i].group)
         nodes[i].key = h.finalize()
         if let parent = stack.last?.context.parent, parent >= 0, let s = nodes[i].subtree {
             nodes[parent].subtree = nodes[parent].subtree.map { Self.union($0, s) } ?? s
         }
+    }
+
+    /// Device pixels a path- or shape-sourced shadow may touch (content shadows: see finish).
+    static func shadowBox(_ s: _Shadow, _ n: _Node, _ bounds: CGRect) -> PixelRect? {
+        let ms = s.matrix(n.matrix)
+        let rect: CGRect
+        switch s.source {
+        case .path(let p): rect = p.boundingBox
+        case .shape: rect = bounds
+        case .content: return nil
+        }
+        guard _FrameList.isFinite(rect), let b = deviceBox(rect, ms) else { return nil }
+        let m = _Blur.margin(sigma: s.sigma(ms)) + 1
+        return PixelRect(x: b.x - m, y: b.y - m, width: b.width + 2 * m, height: b.height + 2 * m)
     }
 
     /// The whole pixels an opaque background or opaque, pixel-aligned contents cover.

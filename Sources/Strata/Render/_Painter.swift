@@ -7,6 +7,8 @@ import Foundation
 final class _Painter {
     let tessellator = _Tessellator()
     let scratch = _Scratch()
+    let shadowCache = _ShadowCache()
+    let pathRasterizer = PathRasterizer()
 
     struct Target {
         var image: OpaquePointer
@@ -61,20 +63,24 @@ final class _Painter {
         return occ
     }
 
+    /// Paints `region` of the bitmap. The painter uses its own pixman image over the bitmap's
+    /// memory, so painters on other threads may paint disjoint regions of the same bitmap.
     func paint(_ list: _FrameList, into bitmap: Bitmap, region: Region) {
         surface = PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
         let clip = region.intersection(Region(surface))
-        guard !clip.isEmpty else { return }
-        _ = clip.withPixmanRegion { pixman_image_set_clip_region32(bitmap.image, $0) }
-        defer { pixman_image_set_clip_region32(bitmap.image, nil) }
+        guard !clip.isEmpty, let image = pixman_image_create_bits_no_clear(
+            PIXMAN_a8r8g8b8, Int32(bitmap.width), Int32(bitmap.height), bitmap.pixels, Int32(bitmap.bytesPerRow)) else { return }
+        defer { pixman_image_unref(image) }
+        _ = clip.withPixmanRegion { pixman_image_set_clip_region32(image, $0) }
         let covered = findOccluded(list.nodes, within: clip.extents)
         // Only what no opaque layer paints over needs clearing.
         var clear = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0)
         var boxes: [pixman_box32_t] = []
         clip.subtracting(covered).forEachBox { boxes.append($0) }
-        if !boxes.isEmpty { pixman_image_fill_boxes(PIXMAN_OP_SRC, bitmap.image, &clear, Int32(boxes.count), &boxes) }
+        if !boxes.isEmpty { pixman_image_fill_boxes(PIXMAN_OP_SRC, image, &clear, Int32(boxes.count), &boxes) }
 
-        targets = [Target(image: bitmap.image, ox: 0, oy: 0, clip: clip, extents: clip.extents)]
+        targets = [Target(image: image, ox: 0, oy: 0, clip: clip, extents: clip.extents)]
+        shadowCache.nextFrame()
         open.removeAll(keepingCapacity: true)
         let nodes = list.nodes
         var i = 0
@@ -98,6 +104,7 @@ final class _Painter {
             pushTarget(rect)
             o.opacityGroup = true
         }
+        if let sh = n.shadow, !hiddenOwn[i] { drawShadow(sh, n) }
         if let bg = n.background, !hiddenOwn[i] { fill(n.shape, ring: nil, n.matrix, bg, alpha: n.drawAlpha) }
         if let own = n.own, !hiddenOwn[i] { drawOwn(own, n) }
         guard n.end > i + 1 || n.contents != nil else { close(o, nodes); return }

@@ -57,6 +57,7 @@ public final class RenderTree: @unchecked Sendable {
 
     /// Copies `layers` (all in this tree) from the model. Main thread.
     func _apply(_ layers: [CALayer]) {
+        captureTransitionSources(layers)
         var updates: [(UInt64, Node)] = []
         updates.reserveCapacity(layers.count)
         for l in layers {
@@ -81,6 +82,22 @@ public final class RenderTree: @unchecked Sendable {
         }
         if structural { sweep() }
         lock.unlock()
+    }
+
+    /// Records, for transitions not yet committed, what their layer looked like before this
+    /// commit (the subtree as currently in the tree, evaluated now).
+    private func captureTransitionSources(_ layers: [CALayer]) {
+        let now = CACurrentMediaTime()
+        for l in layers {
+            guard let t = l._extras?.animations[kCATransition] as? CATransition, !t._captured else { continue }
+            t._captured = true
+            let parentTime = l.superlayer?.convertTime(now, from: nil) ?? now
+            var out: [RenderLayer] = []
+            lock.lock()
+            build(l._layerID, parentTime: parentTime, into: &out)
+            lock.unlock()
+            t._from = out.first
+        }
     }
 
     /// Drops nodes no longer reachable from the root. Called with the lock held.

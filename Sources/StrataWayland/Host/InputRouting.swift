@@ -16,6 +16,8 @@ final class InputRouting {
             handlers[ObjectIdentifier(p.surface)]?(event)
         case let .keyboard(k):
             handlers[ObjectIdentifier(k.surface)]?(event)
+        case let .gesture(g):
+            handlers[ObjectIdentifier(g.surface)]?(event)
         case let .touch(t):
             var bySurface: [ObjectIdentifier: [TouchPoint]] = [:]
             var order: [ObjectIdentifier] = []

@@ -59,9 +59,17 @@ extension Window {
 
     private func shifted(_ event: InputEvent) -> InputEvent {
         let bar = Double(titleBarHeight)
-        guard bar > 0, case var .touch(t) = event else { return event }
-        for i in t.touches.indices { t.touches[i].position.y -= bar }
-        return .touch(t)
+        guard bar > 0 else { return event }
+        switch event {
+        case var .touch(t):
+            for i in t.touches.indices { t.touches[i].position.y -= bar }
+            return .touch(t)
+        case var .gesture(g):
+            g.position.y -= bar
+            return .gesture(g)
+        default:
+            return event
+        }
     }
 
     static func cursorName(for region: ClientDecorations.Region) -> String {

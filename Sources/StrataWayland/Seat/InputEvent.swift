@@ -3,4 +3,6 @@ public enum InputEvent {
     case pointer(PointerEvent)
     case keyboard(KeyboardEvent)
     case touch(TouchEvent)
+    /// Touchpad swipe/pinch/hold, when the compositor offers pointer gestures.
+    case gesture(PointerGestureEvent)
 }

@@ -61,6 +61,17 @@ extension InputEvent: CustomStringConvertible {
         case let .pointer(p): return p.description
         case let .keyboard(k): return k.description
         case let .touch(t): return t.description
+        case let .gesture(g): return g.description
         }
+    }
+}
+
+extension PointerGestureEvent: CustomStringConvertible {
+    public var description: String {
+        var s = "gesture \(kind) \(phase) fingers=\(fingers) \(position)"
+        if phase == .changed { s += " dx=\(dx) dy=\(dy)" }
+        if kind == .pinch { s += " scale=\(scale)" }
+        if rotation != 0 { s += " rotation=\(rotation)" }
+        return s
     }
 }

@@ -46,6 +46,10 @@ public final class Seat {
     private(set) var pointer: PointerInput?
     private(set) var keyboard: KeyboardInput?
     private(set) var touch: TouchInput?
+    /// `zwp_pointer_gestures_v1`, bound when offered, and the current pointer's gesture objects.
+    private(set) var gestureManager: ZwpPointerGesturesV1?
+    private(set) var gestureObjects: (swipe: ZwpPointerGestureSwipeV1, pinch: ZwpPointerGesturePinchV1, hold: ZwpPointerGestureHoldV1?)?
+    private(set) var gestures: PointerGestureInput?
 
     /// Takes over `display.seat` (or `seat`, for a second seat bound by the app).
     /// Throws `.missingGlobal("wl_seat")` when the compositor offers no seat (weston headless).
@@ -56,6 +60,9 @@ public final class Seat {
         wlSeat = s
         self.scheduler = scheduler
         cursor = CursorController(compositor: display.compositor, shm: display.shm)
+        if let g = display.globals.values.filter({ $0.interface == ZwpPointerGesturesV1.interfaceName }).min(by: { $0.name < $1.name }) {
+            gestureManager = display.registry.bind(name: g.name, as: ZwpPointerGesturesV1.self, version: min(g.version, 3))
+        }
         s.onEvent = { [unowned self] event in self.handle(event) }
         // The display's seat announced itself during the display's first roundtrips.
         if s === display.seat {
@@ -102,7 +109,11 @@ public final class Seat {
             wl.onEvent = { [unowned p] in p.handle($0) }
             wlPointer = wl
             pointer = p
+            makeGestures(for: wl, pointer: p)
         } else if !capabilities.contains(.pointer), let p = pointer {
+            gestures?.reset()
+            gestureObjects = nil  // destroyed before their pointer is released
+            gestures = nil
             wlPointer?.onEvent = nil
             wlPointer = nil
             p.reset()
@@ -135,6 +146,21 @@ public final class Seat {
             t.reset()
             touch = nil
         }
+    }
+
+    private func makeGestures(for wl: WlPointer, pointer p: PointerInput) {
+        guard let manager = gestureManager else { return }
+        let g = PointerGestureInput()
+        g.position = { [unowned p] in p.position }
+        g.emit = { [unowned self] in self.onEvent?(.gesture($0)) }
+        let swipe = manager.getSwipeGesture(pointer: wl)
+        let pinch = manager.getPinchGesture(pointer: wl)
+        let hold = manager.version >= 3 ? manager.getHoldGesture(pointer: wl) : nil
+        swipe.onEvent = { [unowned g] in g.handle($0) }
+        pinch.onEvent = { [unowned g] in g.handle($0) }
+        hold?.onEvent = { [unowned g] in g.handle($0) }
+        gestureObjects = (swipe, pinch, hold)
+        gestures = g
     }
 
     private func setCursor(over surface: WaylandSurface, serial: UInt32) {

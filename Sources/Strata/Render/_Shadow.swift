@@ -1,0 +1,54 @@
+import Foundation
+
+/// A layer's shadow as evaluated for one frame (Core Animation's shadow properties).
+///
+/// Documented choices: the blur's standard deviation is `shadowRadius` points (scaled to
+/// device pixels by the layer's transform); `shadowOffset` is in the layer's own coordinate
+/// space (it turns with the layer) and defaults to Apple's (0, −3), i.e. upwards in our y-down
+/// space, as on iOS; a layer with masksToBounds draws no shadow (Core Animation clips it to
+/// the bounds, under the layer's own content).
+struct _Shadow: Hashable {
+    enum Source: Hashable {
+        /// `shadowPath`: filled with the non-zero rule.
+        case path(CGPath)
+        /// The layer's background shape (no contents, no sublayers): alpha = background alpha.
+        case shape(alpha: Double)
+        /// Anything else: the alpha of the layer's composited content (an offscreen group).
+        case content
+    }
+
+    var color: CGColor
+    var offset: CGSize
+    /// Standard deviation in points.
+    var radius: Double
+    var source: Source
+
+    /// Nil when the layer casts no shadow (opacity 0 or non-finite values).
+    init?(_ l: RenderLayer, hasBackground: Bool) {
+        guard !l.properties.isEmpty, !l.masksToBounds, let opacity = l.number("shadowOpacity"),
+              opacity.isFinite, opacity > 0 else { return nil }
+        let base = l.properties["shadowColor"] as? CGColor ?? .black
+        guard base.alpha > 0 else { return nil }
+        color = CGColor(red: base.red, green: base.green, blue: base.blue, alpha: base.alpha * min(opacity, 1))
+        let o = l.properties["shadowOffset"] as? CGSize ?? CGSize(width: 0, height: -3)
+        offset = o.width.isFinite && o.height.isFinite ? o : .zero
+        let r = l.number("shadowRadius") ?? 3
+        radius = r.isFinite ? max(0, r) : 0
+        if let p = l.properties["shadowPath"] as? CGPath {
+            source = .path(p)
+        } else if l.contents == nil && l.sublayers.isEmpty {
+            guard hasBackground, let bg = l.backgroundColor else { return nil }
+            source = .shape(alpha: Double(bg.alpha))
+        } else {
+            source = .content
+        }
+    }
+
+    /// Layer space → device for the shadow's shape: the layer's map moved by the offset.
+    func matrix(_ m: _Matrix3) -> _Matrix3 {
+        _Matrix3.translation(offset.width, offset.height).then(m)
+    }
+
+    /// Blur σ in device pixels.
+    func sigma(_ m: _Matrix3) -> Double { radius * m.maxScale }
+}
