@@ -13,7 +13,8 @@ tab-separated lines that meson.build turns into targets (lists are space-separat
   link_arg     ARG                       project-wide link argument (pkg-config libs)
   c            NAME  PKGS  INCDIR  SOURCES...    static C library
   swiftlib     NAME  DEPS  SOURCES...    Swift static library (module NAME)
-  swiftexe     NAME  DEPS  SOURCES...    Swift executable
+  swiftexe     NAME  MODULE  DEPS  SOURCES...   Swift executable; MODULE is NAME made a valid
+                                         Swift identifier (SwiftPM's rule: `strata-bench` → `strata_bench`)
 
 Targets come in dependency order; DEPS is the transitive closure of built (non-system) targets,
 each before what it depends on (static link order). Test targets are skipped. A file added to any target needs
@@ -109,6 +110,12 @@ def pkgs_of(name):
     return sorted({targets[n]["pkgConfig"] for n in [name] + closure(name) if targets[n]["type"] == "system"})
 
 
+def c99name(name):
+    """The module name SwiftPM gives a target: invalid identifier characters become `_`."""
+    module = "".join(c if c.isalnum() or c == "_" else "_" for c in name)
+    return "_" + module if module[0].isdigit() else module
+
+
 lines = []
 all_pkgs = sorted({t["pkgConfig"] for t in targets.values() if t["type"] == "system"})
 modulemaps = os.path.join(BUILD, "modulemaps")
@@ -138,6 +145,9 @@ for name in order:
         lines.append(("c", name, " ".join(pkgs_of(name)), os.path.join(target_dir(t), "include"),
                       " ".join(sources(t, (".c",)))))
     elif t["type"] in ("regular", "executable"):
-        kind = "swiftexe" if t["type"] == "executable" else "swiftlib"
-        lines.append((kind, name, built_deps, " ".join(sources(t, (".swift",)))))
+        swift_sources = " ".join(sources(t, (".swift",)))
+        if t["type"] == "executable":
+            lines.append(("swiftexe", name, c99name(name), built_deps, swift_sources))
+        else:
+            lines.append(("swiftlib", name, built_deps, swift_sources))
 print("\n".join("\t".join(line) for line in lines))

@@ -1,15 +1,17 @@
 import Foundation
 
 /// What a layer class draws by itself, between its background and its sublayers
-/// (CAGradientLayer's gradient), resolved from ``RenderLayer/properties``. Hashable: damage
+/// (CAGradientLayer's gradient, CATextLayer's text), resolved from ``RenderLayer/properties``. Hashable: damage
 /// compares it between frames.
 enum _OwnDrawing: Hashable {
     case gradient(_GradientSpec)
+    case text(_TextSpec)
 
     /// Every pixel of the layer's shape comes out opaque (lets the painter skip what it hides).
     var isOpaque: Bool {
         switch self {
         case .gradient(let g): return g.stops.allSatisfy { $0.color.alpha == 1 }
+        case .text: return false
         }
     }
 
@@ -17,6 +19,7 @@ enum _OwnDrawing: Hashable {
     init?(_ l: RenderLayer) {
         guard !l.properties.isEmpty else { return nil }
         if let g = _GradientSpec(l) { self = .gradient(g); return }
+        if let t = _TextSpec(l) { self = .text(t); return }
         return nil
     }
 }
@@ -26,6 +29,7 @@ extension _Painter {
     func drawOwn(_ d: _OwnDrawing, _ n: _Node) {
         switch d {
         case .gradient(let g): drawGradient(g, n.shape, n.matrix, alpha: n.drawAlpha)
+        case .text(let t): drawText(t, n.matrix, alpha: n.drawAlpha)
         }
     }
 }

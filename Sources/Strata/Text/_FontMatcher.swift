@@ -1,0 +1,68 @@
+import CFontconfig
+import Foundation
+
+/// Font lookup through fontconfig. Call with the engine lock held.
+///
+/// A font name is a family, optionally with Apple-style suffixes ("Helvetica-Bold",
+/// "DejaVu Sans-BoldOblique") or fontconfig's own syntax ("DejaVu Sans:bold"). Fontconfig
+/// always answers with its best match, so an unknown family gets the system's default face for
+/// the requested weight and slant (documented fallback: fontconfig's default sans-serif, Noto Sans on the project's CI image).
+enum _FontMatcher {
+    /// The face for `name`, or nil when fontconfig finds no loadable font at all.
+    static func face(named name: String, engine e: _TextEngine) -> _FontFace? {
+        let key = "name:" + name
+        if let hit = e.matches[key] { return hit }
+        let pattern = FcNameParse(fontconfigName(name))
+        let f = match(pattern, engine: e)
+        if let pattern { FcPatternDestroy(pattern) }
+        e.matches[key] = f
+        return f
+    }
+
+    /// A face that has a glyph for `scalar`, preferring fonts like `name`; nil when no
+    /// installed font covers it.
+    static func fallback(for scalar: UInt32, like name: String, engine e: _TextEngine) -> _FontFace? {
+        let key = "fallback:\(scalar):" + name
+        if let hit = e.matches[key] { return hit }
+        var result: _FontFace?
+        if let pattern = FcNameParse(fontconfigName(name)), let cs = FcCharSetCreate() {
+            _ = FcCharSetAddChar(cs, scalar)
+            _ = FcPatternAddCharSet(pattern, FC_CHARSET, cs)
+            FcCharSetDestroy(cs)
+            if let f = match(pattern, engine: e), f.glyph(for: scalar) != 0 { result = f }
+            FcPatternDestroy(pattern)
+        }
+        e.matches[key] = result
+        return result
+    }
+
+    private static func match(_ pattern: OpaquePointer?, engine e: _TextEngine) -> _FontFace? {
+        guard let pattern else { return nil }
+        _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var res = FcResultNoMatch
+        guard let m = FcFontMatch(nil, pattern, &res) else { return nil }
+        defer { FcPatternDestroy(m) }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(m, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(m, FC_INDEX, 0, &index)
+        let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
+        return e.face(path: path, index: Int(index))
+    }
+
+    /// "Family-BoldItalic" → "Family:bold:italic"; names with ':' pass through.
+    static func fontconfigName(_ name: String) -> String {
+        if name.contains(":") { return name }
+        guard let dash = name.lastIndex(of: "-") else { return name }
+        let family = String(name[..<dash]), style = name[name.index(after: dash)...].lowercased()
+        var parts: [String] = []
+        if style.contains("bold") { parts.append("bold") }
+        if style.contains("italic") { parts.append("italic") }
+        if style.contains("oblique") { parts.append("oblique") }
+        if style.contains("light") { parts.append("light") }
+        if style.contains("medium") { parts.append("medium") }
+        if parts.isEmpty && style != "regular" { return name }   // a dash inside the family name
+        return ([family] + parts).joined(separator: ":")
+    }
+}
