@@ -49,7 +49,14 @@ import Testing
 
         /// Changes one random visual property.
         func mutate(_ l: inout RenderLayer) {
-            switch rng.int(15) {
+            switch rng.int(16) {
+            case 15:
+                if rng.chance(0.3) { l.mask = nil; break }
+                var m = F.layer(nextID, rng.next() * 20, rng.next() * 20, 5 + rng.next() * 30, 5 + rng.next() * 30,
+                                CGColor(gray: 0, alpha: rng.chance(0.5) ? 1 : rng.next()))
+                nextID += 1
+                m.cornerRadius = rng.next() * 8
+                l.mask = m
             case 14:
                 l.properties["shadowOpacity"] = Float(rng.chance(0.3) ? 0 : rng.next())
                 l.properties["shadowRadius"] = CGFloat(rng.next() * 4)

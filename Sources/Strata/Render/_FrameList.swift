@@ -20,6 +20,9 @@ struct _Node {
     var shape: _RoundedRect
     var contents: _ContentsLayout?
     var shadow: _Shadow?
+    /// The mask layer (drawn into an offscreen whose alpha multiplies this layer's group).
+    var mask: RenderLayer?
+    var maskKey = 0
     /// What the layer's class draws itself (gradient, text), above the background.
     var own: _OwnDrawing?
     var background: CGColor?
@@ -90,7 +93,27 @@ final class _FrameList {
         rootHasher.combine(scale)
         let top = Context(parent: -1, matrix: device, sublayer: nil, alpha: 1, clip: nil, contextKey: rootHasher.finalize())
         visit(root, matrix: device, context: top, siblingIndex: 0)
+        drain()
+    }
 
+    /// Flattens a mask layer placed in its owner's bounds space, `owner` mapping that space to
+    /// the device (the mask is positioned like a sublayer, without sublayerTransform).
+    /// `depth` counts the masks this one sits in.
+    func build(mask: RenderLayer, owner: _Matrix3, depth: Int) {
+        nodes.removeAll(keepingCapacity: true)
+        stack.removeAll(keepingCapacity: true)
+        maskDepth = depth
+        let top = Context(parent: -1, matrix: owner, sublayer: nil, alpha: 1, clip: nil, contextKey: 0, canOcclude: false)
+        if let m = Self.childMatrix(mask, top) { visit(mask, matrix: m, context: top, siblingIndex: 0) }
+        drain()
+    }
+
+    /// Masks nested deeper than this are ignored (the layer draws unmasked), bounding the
+    /// work and the recursion through mask painters.
+    static let maximumMaskDepth = 8
+    private(set) var maskDepth = 0
+
+    private func drain() {
         while !stack.isEmpty {
             let i = stack.count - 1
             if stack[i].next < stack[i].layers.count {
@@ -160,8 +183,16 @@ final class _FrameList {
                 node.footprint = node.footprint.map { Self.union($0, fp) } ?? fp
             }
         }
+        if let mask = l.mask, maskDepth < Self.maximumMaskDepth {
+            let ml = _FrameList()
+            ml.build(mask: mask, owner: matrix, depth: maskDepth + 1)
+            var mh = Hasher()
+            for mn in ml.nodes { mh.combine(mn.key); mh.combine(mn.footprint) }
+            node.mask = mask
+            node.maskKey = mh.finalize()
+        }
         node.subtree = node.footprint
-        if c.canOcclude, opacity == 1, c.alpha == 1 { node.opaque = Self.opaqueRect(node, c.clip, masksToBounds: l.masksToBounds) }
+        if c.canOcclude, node.mask == nil, opacity == 1, c.alpha == 1 { node.opaque = Self.opaqueRect(node, c.clip, masksToBounds: l.masksToBounds) }
         var h = Hasher()
         h.combine(c.contextKey); h.combine(l.id); h.combine(siblingIndex)
         node.contextKey = h.finalize()
@@ -171,7 +202,7 @@ final class _FrameList {
         guard !l.sublayers.isEmpty || (l.masksToBounds && node.contents != nil) else { finish(index); return }
         var clip = c.clip
         var ch = Hasher()
-        ch.combine(node.contextKey); ch.combine(opacity)
+        ch.combine(node.contextKey); ch.combine(opacity); ch.combine(nodes[index].maskKey)
         if l.masksToBounds {
             // Nothing of the sublayers shows outside the (empty or off-screen) bounds.
             guard let b = bbox, let c = Self.intersect(b, clip) else { finish(index); return }
@@ -193,7 +224,8 @@ final class _FrameList {
         var shapeClip = false
         if case .shape = nodes[index].clip { shapeClip = true }
         let ctx = Context(parent: index, matrix: matrix, sublayer: sub, alpha: childAlpha, clip: clip,
-                          contextKey: nodes[index].contextKey, canOcclude: c.canOcclude && opacity == 1 && !shapeClip)
+                          contextKey: nodes[index].contextKey,
+                          canOcclude: c.canOcclude && opacity == 1 && !shapeClip && nodes[index].mask == nil)
         stack.append(Frame(layers: l.sublayers, order: Self.paintOrder(l.sublayers), context: ctx))
     }
 
@@ -210,11 +242,12 @@ final class _FrameList {
             // allow group opacity already carry its opacity; no group then.)
             nodes[i].group = n.allowsGroupOpacity
         }
+        if n.mask != nil { nodes[i].group = true }
         if !hasDescendants, n.contents == nil, case .shape = n.clip { nodes[i].clip = .none }
         var h = Hasher()
         h.combine(n.contextKey); h.combine(n.matrix); h.combine(n.shape)
         h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth); h.combine(n.contents); h.combine(n.own)
-        h.combine(n.shadow)
+        h.combine(n.shadow); h.combine(n.maskKey)
         h.combine(n.opacity); h.combine(n.inheritedAlpha); h.combine(nodes[i].group)
         nodes[i].key = h.finalize()
         if let parent = stack.last?.context.parent, parent >= 0, let s = nodes[i].subtree {

@@ -31,6 +31,10 @@ final class _Painter {
     /// The bitmap's rectangle (device pixels): shapes are clipped to it, never to the region,
     /// so that a pixel comes out the same whatever region is repainted.
     var surface = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// Depth of the mask this painter is drawing (0: the frame itself).
+    private var maskDepth = 0
+    /// Draws mask layers (one level deeper), made when first needed.
+    private var maskPainter: _Painter?
     private var open: [Open] = []
     /// Per node: its whole subtree is hidden under opaque layers painted later.
     private var hiddenTree: [Bool] = []
@@ -65,8 +69,10 @@ final class _Painter {
 
     /// Paints `region` of the bitmap. The painter uses its own pixman image over the bitmap's
     /// memory, so painters on other threads may paint disjoint regions of the same bitmap.
-    func paint(_ list: _FrameList, into bitmap: Bitmap, region: Region) {
-        surface = PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
+    func paint(_ list: _FrameList, into bitmap: Bitmap, region: Region, surface: PixelRect? = nil) {
+        self.surface = surface ?? PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
+        maskDepth = list.maskDepth
+        let surface = PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
         let clip = region.intersection(Region(surface))
         guard !clip.isEmpty, let image = pixman_image_create_bits_no_clear(
             PIXMAN_a8r8g8b8, Int32(bitmap.width), Int32(bitmap.height), bitmap.pixels, Int32(bitmap.bytesPerRow)) else { return }
@@ -137,7 +143,7 @@ final class _Painter {
             applyClip(targets[t])
         }
         if let bc = n.borderColor { fill(n.shape, ring: n.borderWidth, n.matrix, bc, alpha: n.drawAlpha) }
-        if o.opacityGroup { popTarget(alpha: n.opacity * n.inheritedAlpha, clipShape: nil, n.matrix) }
+        if o.opacityGroup { popTarget(alpha: n.opacity * n.inheritedAlpha, clipShape: nil, n.matrix, mask: n.mask) }
     }
 
     // MARK: Targets
@@ -161,13 +167,33 @@ final class _Painter {
 
     /// Ends the top group: composites it onto the one below with `alpha`, through the
     /// antialiased `clipShape` when given.
-    private func popTarget(alpha: Double, clipShape: _RoundedRect?, _ matrix: _Matrix3) {
+    private func popTarget(alpha: Double, clipShape: _RoundedRect?, _ matrix: _Matrix3, mask: RenderLayer? = nil) {
         let g = targets.removeLast()
         defer { pixman_image_unref(g.image); scratch.pop() }
         let t = targets[targets.count - 1]
         let w = Int32(pixman_image_get_width(g.image)), h = Int32(pixman_image_get_height(g.image))
         let dx = Int32(g.ox - t.ox), dy = Int32(g.oy - t.oy)
         let a8 = UInt16((min(max(alpha, 0), 1) * 255).rounded())
+        if let mask {
+            // The mask's rendered alpha (times the group alpha) over the group's rectangle.
+            let mem = scratch.push(bytes: Int(w) * Int(h) * 4)
+            defer { scratch.pop() }
+            guard let mb = Bitmap(wrapping: mem, width: Int(w), height: Int(h), bytesPerRow: Int(w) * 4) else { return }
+            let list = _FrameList()
+            list.build(mask: mask, owner: matrix.translated(Double(-g.ox), Double(-g.oy)), depth: maskDepth + 1)
+            let painter = maskPainter ?? _Painter()
+            maskPainter = painter
+            painter.paint(list, into: mb, region: Region(x: 0, y: 0, width: Int(w), height: Int(h)),
+                          surface: PixelRect(x: surface.x - g.ox, y: surface.y - g.oy, width: surface.width, height: surface.height))
+            if a8 < 255 {
+                var c = pixman_color_t(red: 0, green: 0, blue: 0, alpha: a8 * 257)
+                let s = pixman_image_create_solid_fill(&c)!
+                pixman_image_composite32(PIXMAN_OP_IN, s, nil, mb.image, 0, 0, 0, 0, 0, 0, w, h)
+                pixman_image_unref(s)
+            }
+            pixman_image_composite32(PIXMAN_OP_OVER, g.image, mb.image, t.image, 0, 0, 0, 0, dx, dy, w, h)
+            return
+        }
         if let shape = clipShape {
             let r = PixelRect(x: 0, y: 0, width: Int(w), height: Int(h))
             tessellator.reset(clip: surfaceRect(in: g))
