@@ -34,7 +34,9 @@ public final class RenderTree: @unchecked Sendable {
     private var _onCommit: (@Sendable () -> Void)?
 
     /// Registers `root`'s tree: commits that touch it land here. The tree starts with the
-    /// current model state of every layer under `root`.
+    /// current model state of every layer under `root`. `root` must stay the top of its tree
+    /// (a commit finds a layer's tree through its topmost ancestor): a root later added as
+    /// someone's sublayer stops receiving commits. The tree keeps `root` alive.
     public init(root: CALayer) {
         self.root = root
         rootID = root._layerID
