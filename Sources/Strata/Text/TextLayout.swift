@@ -57,6 +57,10 @@ public final class TextLayout {
     }
 
     public private(set) var lines: [Line] = []
+    /// Bottom of the last line (its baseline plus descent and line gap), points; 0 when empty.
+    public private(set) var height: CGFloat = 0
+    /// Width of the widest line, points.
+    public var width: CGFloat { lines.map(\.width).max() ?? 0 }
     private var placed: [Placed] = []
     let options: Options
 
@@ -166,6 +170,7 @@ public final class TextLayout {
                                  color: colors[g.style]))
         }
         let s = Double(options.scale)
+        height = CGFloat((y + m.height) / s)
         lines.append(Line(range: source ?? (offset + r.lowerBound)..<(offset + r.upperBound),
                           origin: CGPoint(x: x0 / s, y: baseline / s), width: CGFloat(width / s), glyphCount: gs.count,
                           isTruncated: truncated))

@@ -1,0 +1,76 @@
+import Foundation
+import Strata
+
+/// A view showing read-only text, drawn by its `CATextLayer` (UIKit's UILabel, reduced to what
+/// the text layer offers).
+///
+/// - `numberOfLines` 1 (the default): one line per paragraph, truncated at the end when too
+///   wide; 0: word-wrapped, as many lines as fit; n > 1: wrapped, and `sizeThatFits` reports at
+///   most n lines (the layer itself shows every line that fits its bounds — documented
+///   difference).
+/// - `font` is a ``CTFont`` (name and size); `textColor` defaults to black.
+open class Label: View {
+    open override class func makeLayer() -> CALayer { CATextLayer() }
+
+    /// The backing text layer.
+    public var textLayer: CATextLayer { layer as! CATextLayer }
+
+    public override init(frame: CGRect = .zero) {
+        super.init(frame: frame)
+        textLayer.foregroundColor = .black
+        // Property observers do not run in the class's own initialiser: apply the defaults.
+        textLayer.font = font
+        textLayer.fontSize = font.size
+        textLayer.truncationMode = .end
+    }
+
+    open var text: String? {
+        get { textLayer.string as? String }
+        set { textLayer.string = newValue }
+    }
+
+    open var attributedText: NSAttributedString? {
+        get { textLayer.string as? NSAttributedString }
+        set { textLayer.string = newValue }
+    }
+
+    open var font = CTFontCreateWithName("Helvetica", 17, nil) {
+        didSet { textLayer.font = font; textLayer.fontSize = font.size }
+    }
+
+    open var textColor: CGColor? {
+        get { textLayer.foregroundColor }
+        set { textLayer.foregroundColor = newValue }
+    }
+
+    open var textAlignment: CATextLayerAlignmentMode {
+        get { textLayer.alignmentMode }
+        set { textLayer.alignmentMode = newValue }
+    }
+
+    open var numberOfLines = 1 {
+        didSet {
+            textLayer.isWrapped = numberOfLines != 1
+            textLayer.truncationMode = numberOfLines == 1 ? .end : .none
+        }
+    }
+
+    /// The text's size when laid out within `size` (unbounded where a dimension is 0 or not
+    /// finite), rounded up to whole points.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let big: CGFloat = 1e7
+        let w = size.width > 0 && size.width.isFinite ? size.width : big
+        let h = size.height > 0 && size.height.isFinite ? size.height : big
+        let style = TextStyle(fontName: font.name, fontSize: font.size, color: textColor ?? .black)
+        let content: StyledText
+        if let a = attributedText { content = StyledText(a, base: style) } else { content = StyledText(text ?? "", style: style) }
+        let layout = TextLayout(content, options: .init(size: CGSize(width: numberOfLines == 1 ? big : w, height: h),
+                                                        isWrapped: numberOfLines != 1, scale: 1))
+        let lines = numberOfLines > 1 ? Array(layout.lines.prefix(numberOfLines)) : layout.lines
+        guard !lines.isEmpty else { return .zero }
+        let width = min(lines.map(\.width).max() ?? 0, w)
+        let height = numberOfLines > 1 && layout.lines.count > numberOfLines
+            ? layout.height * CGFloat(numberOfLines) / CGFloat(layout.lines.count) : layout.height
+        return CGSize(width: width.rounded(.up), height: height.rounded(.up))
+    }
+}
