@@ -142,9 +142,18 @@ open class View: Responder, CALayerDelegate {
     /// that accepts input; see `_hitTest` for the rules.
     open func hitTest(_ point: CGPoint, with event: Event?) -> View? { _hitTest(point, with: event) }
 
-    /// Whether `point` (bounds coordinates) lies in the view. Default: in `bounds`
-    /// (half-open: the max edges are outside). Override for shaped views.
-    open func point(inside point: CGPoint, with event: Event?) -> Bool { bounds.contains(point) }
+    /// Whether `point` (bounds coordinates) lies in the view. Default: inside `hitShape` when
+    /// one is set, else in `bounds` (half-open: the max edges are outside). Override for other
+    /// shapes.
+    open func point(inside point: CGPoint, with event: Event?) -> Bool {
+        if let shape = hitShape { return shape.contains(point, using: hitShapeFillRule) }
+        return bounds.contains(point)
+    }
+
+    /// Strata addition: a path (bounds coordinates) that gives the view its hit-testing shape,
+    /// e.g. a `CAShapeLayer`'s path; nil: the bounds rectangle.
+    public var hitShape: CGPath?
+    public var hitShapeFillRule: CGPathFillRule = .winding
 
     // MARK: CALayerDelegate
 
