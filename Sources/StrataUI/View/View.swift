@@ -34,6 +34,9 @@ open class View: Responder, CALayerDelegate {
     open var isUserInteractionEnabled = true
     /// An integer to find views by (`viewWithTag(_:)`).
     public var tag = 0
+    /// The CSS cursor name ("pointer", "text", "grab" …) shown while the pointer is over this
+    /// view; nil: the superview's (the root's nil means "default").
+    public var cursorName: String?
 
     public init(frame: CGRect = .zero) {
         layer = Self.makeLayer()
