@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "keyframes", targets: ["keyframes"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
         .executable(name: "inputprobe", targets: ["inputprobe"]),
+        .executable(name: "gestures", targets: ["gestures"]),
     ],
     targets: [
         // C libraries, one target each, found through pkg-config.
@@ -46,6 +47,7 @@ let package = Package(
         .executableTarget(name: "busymain", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/busymain"),
         .executableTarget(name: "toast", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/toast"),
         .executableTarget(name: "panel", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/panel"),
+        .executableTarget(name: "gestures", dependencies: ["ExampleSupport", "Strata", "StrataWayland", "StrataUI"], path: "examples/gestures"),
         .executableTarget(name: "inputprobe", dependencies: ["Strata", "StrataWayland"], path: "examples/inputprobe"),
         .executableTarget(name: "stress", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/stress"),
         .executableTarget(name: "fade", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/fade"),

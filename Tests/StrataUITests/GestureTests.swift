@@ -256,3 +256,50 @@ import Strata
         #expect(v.log.last(where: { $0.hasPrefix("down") }) == "downLx1")
     }
 }
+
+@Suite struct TouchpadGestures {
+    @Test func touchpadPinchDrivesPinchRecognizers() {
+        let h = InputHarness()
+        let v = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        h.root.addSubview(v)
+        let pinch = PinchGestureRecognizer()
+        v.addGestureRecognizer(pinch)
+        let log = StateLog(pinch)
+        var scales: [CGFloat] = []
+        pinch.addTarget { r in scales.append((r as! PinchGestureRecognizer).scale) }
+        h.router.touchpadPinch(.changed, scale: 2)            // no begin: ignored
+        h.router.touchpadPinch(.began, scale: 1)              // no pointer position yet: nothing
+        #expect(log.states.isEmpty)
+        h.router.pointerMoved(to: CGPoint(x: 50, y: 50))
+        h.router.touchpadPinch(.began, scale: 1, time: 1)
+        h.router.touchpadPinch(.changed, scale: 1.5, time: 1.1)
+        #expect(abs(pinch.velocity - 5) < 1e-9)
+        pinch.scale = 1                                        // reset between changes, as apps do
+        h.router.touchpadPinch(.changed, scale: 3, time: 1.2)
+        h.router.touchpadPinch(.ended, scale: 3, time: 1.3)
+        #expect(log.states == [.began, .changed, .changed, .ended])
+        #expect(scales == [1, 1.5, 2, 2])
+        #expect(pinch.state == .possible)
+        h.router.pointerMoved(to: CGPoint(x: 150, y: 50))     // elsewhere: no recognizer
+        h.router.touchpadPinch(.began, scale: 1)
+        h.router.touchpadPinch(.cancelled, scale: 1)
+        #expect(log.states.count == 4)
+    }
+
+    @Test func touchpadHoldStopsMomentum() {
+        let h = InputHarness()
+        let s = ScrollView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        s.contentSize = CGSize(width: 200, height: 2000)
+        h.root.addSubview(s)
+        h.router.pointerMoved(to: CGPoint(x: 100, y: 100))
+        h.at(0); h.router.scroll(source: .touchpad, deltaY: 10)
+        h.at(0.01); h.router.scroll(source: .touchpad, deltaY: 10)
+        h.at(0.02); h.router.scroll(source: .touchpad, stopped: true)
+        h.scheduler.advance(by: 0.1)
+        #expect(s.isDecelerating)
+        let y = s.contentOffset.y
+        h.router.touchpadHold()
+        h.scheduler.advance(by: 1)
+        #expect(!s.isDecelerating && s.contentOffset.y == y)
+    }
+}

@@ -3,8 +3,9 @@
 // thread, so the animation keeps its rate: the largest gap between committed frames stays
 // within two refresh periods.
 //
-// Prints one line per committed frame, `frame <monotonic seconds>`, then
-// `strata: max-gap-ms <gap> frames <count>` once the animation has ended.
+// Prints `strata: blocked <from> <to>` (monotonic seconds) after the block, one line per
+// committed frame, `frame <monotonic seconds>`, then `strata: max-gap-ms <gap> frames <count>`
+// once the animation has ended.
 import ExampleSupport
 import Foundation
 import Strata
@@ -42,7 +43,11 @@ let log = FrameLog()
 runExample(scene, live: { app, window in
     guard let window else { return }
     window.onFrameCommitted { _ in log.add(MonotonicClock.now()) }
-    app.after(0.5) { usleep(500_000) }  // the main thread is busy for half a second
+    app.after(0.5) {  // the main thread is busy for half a second
+        let from = MonotonicClock.now()
+        usleep(500_000)
+        emit("strata: blocked \(from) \(MonotonicClock.now())")
+    }
 }, onRest: {
     let t = log.all
     for x in t { emit("frame \(x)") }

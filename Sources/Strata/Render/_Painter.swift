@@ -242,6 +242,9 @@ final class _Painter {
             pixman_image_fill_boxes(PIXMAN_OP_OVER, t.image, &c, 1, &box)
             return
         }
+        if ring == nil, shape.isRect, m.isAxisAligned, fillAxisAlignedRect(shape.rect, m, &c, within: ext, target: t) {
+            return
+        }
         tessellator.reset(clip: surfaceRect(in: t))
         if let w = ring { tessellator.ring(shape, width: w, m) } else { tessellator.fill(shape, m) }
         guard let px = _FrameList.intersect(tessellator.touchedPixels, ext), let mask = coverageMask(px, a8: 255) else { return }

@@ -62,6 +62,34 @@ open class PinchGestureRecognizer: GestureRecognizer {
         state = state.isActive ? .ended : .failed
     }
 
+    /// A touchpad pinch from the router: begins at once, follows the absolute `scale`.
+    func _touchpadPinch(_ phase: InputRouter.TouchpadPhase, scale s: Double, time: TimeInterval) {
+        // The touchpad's absolute scale stands in for the finger distance.
+        let d = CGFloat(s.isFinite && s > 0 ? s : 1)
+        if phase == .began {
+            startDistance = d
+            distance = d
+            velocity = 0
+            lastTime = time
+        } else if phase == .changed, startDistance > 0 {
+            if let lt = lastTime, time > lt { velocity = (d - distance) / startDistance / (time - lt) }
+            lastTime = time
+            distance = d
+        }
+        switch phase {
+        case .began:
+            _setScale(1)
+            state = .began
+        case .changed:
+            _setScale(distance / startDistance)
+            state = .changed
+        case .ended:
+            state = state.isActive ? .ended : .failed
+        case .cancelled:
+            state = state.isActive ? .cancelled : .failed
+        }
+    }
+
     open override func reset() {
         scale = 1
         velocity = 0

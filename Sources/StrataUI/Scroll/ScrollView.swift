@@ -1,7 +1,8 @@
 import Foundation
 import Strata
 
-/// A view whose subviews (the content) scroll: `contentOffset` is the bounds origin.
+/// A view whose subviews (the content) scroll: `contentOffset` is the bounds origin. It clips
+/// to its bounds by default, as in UIKit.
 ///
 /// Input: dragging (its `panGestureRecognizer`, fingers or the primary pointer button), wheels
 /// (`wheelStepDistance` points per detent, counted from Wayland's value120), touchpad scrolling
@@ -64,6 +65,7 @@ open class ScrollView: View {
         let pan = _ScrollPanGestureRecognizer()
         panGestureRecognizer = pan
         super.init(frame: frame)
+        clipsToBounds = true
         pan._scrollView = self
         pan.addTarget { [unowned self] r in self._handlePan(r as! PanGestureRecognizer) }
         addGestureRecognizer(pan)

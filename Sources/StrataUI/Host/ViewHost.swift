@@ -1,0 +1,86 @@
+import Foundation
+import Strata
+import StrataWayland
+
+/// Binds a root view to a surface: its layer goes into the surface's layer tree, it is sized
+/// to the surface's content, and the seat's events for that surface reach it through an
+/// `InputRouter` (on the main loop's timers).
+///
+/// One API for every kind of surface:
+/// ```swift
+/// let host = ViewHost(window: window, application: app)          // xdg toplevel
+/// let host = ViewHost(layerShellWindow: panel, application: app) // wlr-layer-shell surface
+/// host.rootView.addSubview(button)
+/// ```
+/// and `init(application:surface:layer:size:)` for any other layer-hosted surface (popups).
+/// Keep the host alive as long as the surface: it owns the router and the input handler.
+public final class ViewHost {
+    public let rootView: View
+    public let router: InputRouter
+    private let size: () -> CGSize
+    private weak var application: Application?
+    /// The surface whose input handler this host installed (nil for windows, whose own
+    /// handler keeps the title bar working and passes content input to `onInput`).
+    private var handledSurface: WaylandSurface?
+
+    /// The general form: `layer` is the surface's content layer (the root view fills its
+    /// bounds), `size` its current content size, and the seat's events for `surface` are taken
+    /// over (in `layer`'s coordinates). Call `layout()` after each configure.
+    public convenience init(application: Application, surface: WaylandSurface, layer: CALayer,
+                size: @escaping () -> CGSize, rootView: View = View()) {
+        self.init(application: application, layer: layer, size: size, rootView: rootView)
+        handledSurface = surface
+        application.setInputHandler(for: surface) { [weak router] event in router?.handle(event) }
+    }
+
+    private init(application: Application, layer: CALayer, size: @escaping () -> CGSize, rootView: View) {
+        self.rootView = rootView
+        self.size = size
+        self.application = application
+        router = InputRouter(rootView: rootView, scheduler: EventLoopScheduler(loop: application.loop))
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.addSublayer(rootView.layer)
+        CATransaction.commit()
+        layout()
+    }
+
+    /// Hosts `rootView` in a toplevel window's content (below its title bar, if it draws one);
+    /// input arrives through the window, which keeps its decorations working.
+    public convenience init(window: Window, application: Application, rootView: View = View()) {
+        self.init(application: application, layer: window.layer,
+                  size: { [unowned window] in CGSize(width: window.width, height: window.height) }, rootView: rootView)
+        // The window handles its title bar itself and hands content input on.
+        let router = self.router
+        window.onInput = { [weak router] event in router?.handle(event) }
+        let previous = window.onConfigure
+        window.onConfigure = { [weak self] in
+            self?.layout()
+            previous?()
+        }
+    }
+
+    /// Hosts `rootView` in a layer-shell surface.
+    public convenience init(layerShellWindow surface: LayerShellWindow, application: Application, rootView: View = View()) {
+        self.init(application: application, surface: surface.layerSurface.surface, layer: surface.layer,
+                  size: { [unowned surface] in CGSize(width: surface.width, height: surface.height) }, rootView: rootView)
+        let previous = surface.onConfigure
+        surface.onConfigure = { [weak self] in
+            self?.layout()
+            previous?()
+        }
+    }
+
+    deinit {
+        if let s = handledSurface { application?.setInputHandler(for: s, nil) }
+    }
+
+    /// Sizes the root view to the surface's content (without animation).
+    public func layout() {
+        let s = size()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        rootView.frame = CGRect(origin: .zero, size: CGSize(width: max(0, s.width), height: max(0, s.height)))
+        CATransaction.commit()
+    }
+}
