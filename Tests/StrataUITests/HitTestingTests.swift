@@ -169,4 +169,22 @@ func name(_ v: View?) -> String { (v as? Named)?.name ?? (v == nil ? "nil" : "?"
         #expect(root.hitTest(CGPoint(x: 50, y: 50), with: nil) === d)
         #expect(root.hitTest(CGPoint(x: 3, y: 3), with: nil) === root)
     }
+
+    @Test func pathShapedViewInsideARotatedParent() {
+        let root = Named("root", frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let parent = Named("parent", frame: CGRect(x: 100, y: 100, width: 200, height: 200))
+        parent.transform = CGAffineTransform(rotationAngle: .pi / 2)
+        let ring = Named("ring", frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        let path = CGMutablePath()
+        path.addEllipse(in: CGRect(x: 0, y: 0, width: 200, height: 100))
+        path.addEllipse(in: CGRect(x: 50, y: 25, width: 100, height: 50))
+        ring.hitShape = path
+        ring.hitShapeFillRule = .evenOdd
+        root.addSubview(parent)
+        parent.addSubview(ring)
+        // Rotated 90° clockwise about (200, 200): parent-local (x, y) → screen (300 − y, 100 + x).
+        #expect(name(root.hitTest(CGPoint(x: 300 - 50, y: 100 + 20), with: nil)) == "ring")    // in the ellipse band
+        #expect(name(root.hitTest(CGPoint(x: 300 - 50, y: 100 + 100), with: nil)) == "parent") // the hole
+        #expect(name(root.hitTest(CGPoint(x: 300 - 5, y: 100 + 5), with: nil)) == "parent")   // bounds corner, off the ellipse
+    }
 }

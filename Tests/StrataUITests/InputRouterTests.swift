@@ -157,4 +157,20 @@ import Strata
         #expect(h.router.firstResponder == nil && !f1.isFirstResponder)
         #expect(View().becomeFirstResponder() == false)     // not attached to a router
     }
+
+    @Test func cursorFollowsTheHoveredViews() {
+        let h = InputHarness()
+        let (a, b, c) = tree(h)
+        a.cursorName = "grab"
+        c.cursorName = "text"
+        var changes: [String] = []
+        h.router.onCursorChange = { changes.append($0) }
+        h.router.pointerMoved(to: CGPoint(x: 60, y: 60))      // b (nil) inside a: a's
+        h.router.pointerMoved(to: CGPoint(x: 61, y: 60))      // unchanged: not reported again
+        b.cursorName = "pointer"
+        h.router.pointerMoved(to: CGPoint(x: 62, y: 60))
+        h.router.pointerMoved(to: CGPoint(x: 260, y: 10))
+        h.router.pointerMoved(to: CGPoint(x: 390, y: 290))    // the root: default
+        #expect(changes == ["grab", "pointer", "text", "default"])
+    }
 }

@@ -39,6 +39,7 @@ final class Gestures: ExampleScene, ScrollViewDelegate {
         board.addSubview(blue)
 
         rootView.addSubview(card)
+        card.cursorName = "grab"
         let pan = PanGestureRecognizer { [unowned self] r in
             let pan = r as! PanGestureRecognizer
             let t = pan.translation(in: self.rootView)
@@ -79,7 +80,9 @@ final class Gestures: ExampleScene, ScrollViewDelegate {
         }
         rootView.addSubview(list)
 
-        rootView.addSubview(TextProbe("field", frame: CGRect(x: 40, y: 520, width: 300, height: 40), color: rgb(0.9, 0.9, 0.9)))
+        let field = TextProbe("field", frame: CGRect(x: 40, y: 520, width: 300, height: 40), color: rgb(0.9, 0.9, 0.9))
+        field.cursorName = "text"
+        rootView.addSubview(field)
     }
 
     func scrollViewDidScroll(_ scrollView: ScrollView) {

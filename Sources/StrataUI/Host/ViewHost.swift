@@ -38,6 +38,7 @@ public final class ViewHost {
         self.size = size
         self.application = application
         router = InputRouter(rootView: rootView, scheduler: EventLoopScheduler(loop: application.loop))
+        router.onCursorChange = { [weak application] name in application?.seat?.cursorName = name }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         layer.addSublayer(rootView.layer)

@@ -25,6 +25,11 @@ extension InputRouter {
             e.pointerEntered(HoverEvent(phase: .entered, rootLocation: location, timestamp: t, modifiers: modifiers))
         }
         hit?.pointerMoved(HoverEvent(phase: .moved, rootLocation: location, timestamp: t, modifiers: modifiers))
+        let cursor = chain.reversed().lazy.compactMap(\.cursorName).first ?? "default"
+        if cursor != cursorName {
+            cursorName = cursor
+            onCursorChange?(cursor)
+        }
         if let touch = _pointerTouch {
             touch._previous = touch._location
             touch._location = location

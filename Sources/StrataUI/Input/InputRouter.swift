@@ -27,6 +27,13 @@ public final class InputRouter: Responder {
     public static let maximumTouches = 32
 
     weak var _firstResponder: Responder?
+    /// Called when the cursor the hovered views ask for changes (`View.cursorName`, the first
+    /// non-nil one from the frontmost view up; "default" when none). The Wayland host sets the
+    /// seat's cursor from it.
+    public var onCursorChange: ((String) -> Void)?
+    /// The cursor name last reported.
+    public internal(set) var cursorName = "default"
+
     /// Modifiers from the keyboard, attached to pointer and touch events.
     public internal(set) var modifiers: KeyModifiers = []
     /// Whether the surface has keyboard focus.

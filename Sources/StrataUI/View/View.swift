@@ -34,6 +34,9 @@ open class View: Responder, CALayerDelegate {
     open var isUserInteractionEnabled = true
     /// An integer to find views by (`viewWithTag(_:)`).
     public var tag = 0
+    /// The CSS cursor name ("pointer", "text", "grab" …) shown while the pointer is over this
+    /// view; nil: the superview's (the root's nil means "default").
+    public var cursorName: String?
 
     public init(frame: CGRect = .zero) {
         layer = Self.makeLayer()
@@ -142,9 +145,18 @@ open class View: Responder, CALayerDelegate {
     /// that accepts input; see `_hitTest` for the rules.
     open func hitTest(_ point: CGPoint, with event: Event?) -> View? { _hitTest(point, with: event) }
 
-    /// Whether `point` (bounds coordinates) lies in the view. Default: in `bounds`
-    /// (half-open: the max edges are outside). Override for shaped views.
-    open func point(inside point: CGPoint, with event: Event?) -> Bool { bounds.contains(point) }
+    /// Whether `point` (bounds coordinates) lies in the view. Default: inside `hitShape` when
+    /// one is set, else in `bounds` (half-open: the max edges are outside). Override for other
+    /// shapes.
+    open func point(inside point: CGPoint, with event: Event?) -> Bool {
+        if let shape = hitShape { return shape.contains(point, using: hitShapeFillRule) }
+        return bounds.contains(point)
+    }
+
+    /// Strata addition: a path (bounds coordinates) that gives the view its hit-testing shape,
+    /// e.g. a `CAShapeLayer`'s path; nil: the bounds rectangle.
+    public var hitShape: CGPath?
+    public var hitShapeFillRule: CGPathFillRule = .winding
 
     // MARK: CALayerDelegate
 
