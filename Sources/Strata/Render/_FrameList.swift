@@ -1,3 +1,4 @@
+import CPixman
 import Foundation
 
 /// How a layer restricts its sublayers (masksToBounds).
@@ -23,6 +24,8 @@ struct _Node {
     /// The mask layer (drawn into an offscreen whose alpha multiplies this layer's group).
     var mask: RenderLayer?
     var maskKey = 0
+    /// compositingFilter's operator (the layer is then a group composited with it).
+    var blend: pixman_op_t?
     /// What the layer's class draws itself (gradient, text), above the background.
     var own: _OwnDrawing?
     var background: CGColor?
@@ -155,6 +158,10 @@ final class _FrameList {
 
     private func visit(_ l: RenderLayer, matrix: _Matrix3, context c: Context, siblingIndex: Int) {
         guard !l.isHidden, l.opacity > 0, !l.opacity.isNaN, Self.isFinite(l.bounds) else { return }
+        // isDoubleSided = false: a layer seen from behind (its map reverses orientation) and
+        // its sublayers are not drawn. W is positive wherever the layer is visible, so the
+        // sign of the determinant tells the facing.
+        if !l.isDoubleSided, matrix.determinant < 0 { return }
         let shape = _RoundedRect(bounds: l.bounds, cornerRadius: l.cornerRadius, maskedCorners: l.maskedCorners)
         let bw = l.borderWidth.isFinite ? max(0, Double(l.borderWidth)) : 0
         let opacity = min(Double(l.opacity), 1)
@@ -191,8 +198,9 @@ final class _FrameList {
             node.mask = mask
             node.maskKey = mh.finalize()
         }
+        if !l.properties.isEmpty { node.blend = _BlendMode.op(l) }
         node.subtree = node.footprint
-        if c.canOcclude, node.mask == nil, opacity == 1, c.alpha == 1 { node.opaque = Self.opaqueRect(node, c.clip, masksToBounds: l.masksToBounds) }
+        if c.canOcclude, node.mask == nil, node.blend == nil, opacity == 1, c.alpha == 1 { node.opaque = Self.opaqueRect(node, c.clip, masksToBounds: l.masksToBounds) }
         var h = Hasher()
         h.combine(c.contextKey); h.combine(l.id); h.combine(siblingIndex)
         node.contextKey = h.finalize()
@@ -242,12 +250,12 @@ final class _FrameList {
             // allow group opacity already carry its opacity; no group then.)
             nodes[i].group = n.allowsGroupOpacity
         }
-        if n.mask != nil { nodes[i].group = true }
+        if n.mask != nil || n.blend != nil { nodes[i].group = true }
         if !hasDescendants, n.contents == nil, case .shape = n.clip { nodes[i].clip = .none }
         var h = Hasher()
         h.combine(n.contextKey); h.combine(n.matrix); h.combine(n.shape)
         h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth); h.combine(n.contents); h.combine(n.own)
-        h.combine(n.shadow); h.combine(n.maskKey)
+        h.combine(n.shadow); h.combine(n.maskKey); h.combine(n.blend?.rawValue)
         h.combine(n.opacity); h.combine(n.inheritedAlpha); h.combine(nodes[i].group)
         nodes[i].key = h.finalize()
         if let parent = stack.last?.context.parent, parent >= 0, let s = nodes[i].subtree {

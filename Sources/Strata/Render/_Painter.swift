@@ -143,7 +143,9 @@ final class _Painter {
             applyClip(targets[t])
         }
         if let bc = n.borderColor { fill(n.shape, ring: n.borderWidth, n.matrix, bc, alpha: n.drawAlpha) }
-        if o.opacityGroup { popTarget(alpha: n.opacity * n.inheritedAlpha, clipShape: nil, n.matrix, mask: n.mask) }
+        if o.opacityGroup {
+            popTarget(alpha: n.opacity * n.inheritedAlpha, clipShape: nil, n.matrix, mask: n.mask, op: n.blend ?? PIXMAN_OP_OVER)
+        }
     }
 
     // MARK: Targets
@@ -167,7 +169,8 @@ final class _Painter {
 
     /// Ends the top group: composites it onto the one below with `alpha`, through the
     /// antialiased `clipShape` when given.
-    private func popTarget(alpha: Double, clipShape: _RoundedRect?, _ matrix: _Matrix3, mask: RenderLayer? = nil) {
+    private func popTarget(alpha: Double, clipShape: _RoundedRect?, _ matrix: _Matrix3, mask: RenderLayer? = nil,
+                           op: pixman_op_t = PIXMAN_OP_OVER) {
         let g = targets.removeLast()
         defer { pixman_image_unref(g.image); scratch.pop() }
         let t = targets[targets.count - 1]
@@ -191,7 +194,7 @@ final class _Painter {
                 pixman_image_composite32(PIXMAN_OP_IN, s, nil, mb.image, 0, 0, 0, 0, 0, 0, w, h)
                 pixman_image_unref(s)
             }
-            pixman_image_composite32(PIXMAN_OP_OVER, g.image, mb.image, t.image, 0, 0, 0, 0, dx, dy, w, h)
+            pixman_image_composite32(op, g.image, mb.image, t.image, 0, 0, 0, 0, dx, dy, w, h)
             return
         }
         if let shape = clipShape {
@@ -204,10 +207,10 @@ final class _Painter {
         } else if a8 < 255 {
             var c = pixman_color_t(red: 0, green: 0, blue: 0, alpha: a8 * 257)
             let s = pixman_image_create_solid_fill(&c)!
-            pixman_image_composite32(PIXMAN_OP_OVER, g.image, s, t.image, 0, 0, 0, 0, dx, dy, w, h)
+            pixman_image_composite32(op, g.image, s, t.image, 0, 0, 0, 0, dx, dy, w, h)
             pixman_image_unref(s)
         } else {
-            pixman_image_composite32(PIXMAN_OP_OVER, g.image, nil, t.image, 0, 0, 0, 0, dx, dy, w, h)
+            pixman_image_composite32(op, g.image, nil, t.image, 0, 0, 0, 0, dx, dy, w, h)
         }
     }
 
