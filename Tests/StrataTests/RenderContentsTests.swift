@@ -141,3 +141,29 @@ import Testing
         #expect(d.rects == [PixelRect(x: 0, y: 0, width: 5, height: 5)], "the destination grown by the filter margin")
     }
 }
+
+@Suite struct RenderRoundedContentsTests {
+    typealias F = RenderFixture
+
+    @Test func roundedClipOfContentsMatchesTheGroupPath() {
+        var l = F.layer(2, 3, 3, 20, 20)
+        l.contents = RenderContentsTests.ramp(4, 4)
+        l.cornerRadius = 8
+        l.masksToBounds = true
+        let direct = F.render(F.root(26, 26, .black, [l]), 26, 26)
+        var grouped = l
+        grouped.sublayers = [F.layer(3, 0, 0, 1, 1, CGColor(gray: 0, alpha: 0.001))] // forces the offscreen clip group
+        let viaGroup = F.render(F.root(26, 26, .black, [grouped]), 26, 26)
+        #expect(direct.pixel(x: 3, y: 3) == 0xFF00_0000, "outside the rounded corner")
+        #expect(direct.pixel(x: 13, y: 13) == viaGroup.pixel(x: 13, y: 13))
+        var worst: UInt32 = 0
+        for y in 0..<26 { for x in 5..<26 {
+            let a = direct.pixel(x: x, y: y), b = viaGroup.pixel(x: x, y: y)
+            for s in stride(from: 0, to: 32, by: 8) {
+                let d = Int((a >> UInt32(s)) & 0xFF) - Int((b >> UInt32(s)) & 0xFF)
+                worst = max(worst, UInt32(abs(d)))
+            }
+        } }
+        #expect(worst <= 2, "worst channel difference \(worst)")
+    }
+}

@@ -21,8 +21,12 @@ extension _Painter {
     /// pixman users do); strong magnification and nine-slice pieces (`confine`) extend edge
     /// pixels and clip to the destination through an antialiased coverage mask, so nothing
     /// bleeds past the destination.
+    ///
+    /// With `clip` (an A8 coverage image and its device position), the image is drawn through
+    /// that mask instead, edge pixels extended (masksToBounds without an offscreen group).
     func drawImage(_ image: CGImage, _ piece: _ContentsLayout.Piece, _ device: _Matrix3, target t: Target,
-                   _ ext: PixelRect, a8: UInt16, confine: Bool, nearest: Bool) {
+                   _ ext: PixelRect, a8: UInt16, confine: Bool, nearest: Bool,
+                   clip: (image: OpaquePointer, x: Int, y: Int, width: Int, height: Int)? = nil) {
         let target = t.image
         let m = device.translated(Double(-t.ox), Double(-t.oy))
         let s = piece.source
@@ -45,8 +49,17 @@ extension _Painter {
         }
         defer { if let solid { pixman_image_unref(solid) } }
 
-        if !confine, a.isAxisAligned, a.m11 == 1, a.m22 == 1, a.m31 == a.m31.rounded(), a.m32 == a.m32.rounded(),
-           abs(a.m31) < Double(Region.limit), abs(a.m32) < Double(Region.limit) {
+        let integral = a.isAxisAligned && a.m11 == 1 && a.m22 == 1 && a.m31 == a.m31.rounded() && a.m32 == a.m32.rounded()
+            && abs(a.m31) < Double(Region.limit) && abs(a.m32) < Double(Region.limit)
+        if let clip, integral {
+            let tx = Int(a.m31), ty = Int(a.m32), mx = clip.x - t.ox, my = clip.y - t.oy
+            guard let r = _FrameList.intersect(PixelRect(x: mx, y: my, width: clip.width, height: clip.height), ext) else { return }
+            pixman_image_set_repeat(sub, PIXMAN_REPEAT_PAD)
+            pixman_image_composite32(PIXMAN_OP_OVER, sub, clip.image, target, Int32(r.x - tx), Int32(r.y - ty),
+                                     Int32(r.x - mx), Int32(r.y - my), Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+            return
+        }
+        if !confine, clip == nil, integral {
             let tx = Int(a.m31), ty = Int(a.m32)
             guard let r = _FrameList.intersect(PixelRect(x: tx, y: ty, width: sw, height: sh), ext) else { return }
             // Opaque pixels replace the destination: SRC skips reading it.
@@ -73,6 +86,14 @@ extension _Painter {
                                              (f(inv.m13), f(inv.m23), f(inv.m33))))
         pixman_image_set_transform(sub, &tr)
         pixman_image_set_filter(sub, nearest ? PIXMAN_FILTER_NEAREST : PIXMAN_FILTER_BILINEAR, nil, 0)
+        if let clip {
+            let mx = clip.x - t.ox, my = clip.y - t.oy
+            guard let r = _FrameList.intersect(PixelRect(x: mx, y: my, width: clip.width, height: clip.height), ext) else { return }
+            pixman_image_set_repeat(sub, PIXMAN_REPEAT_PAD)
+            pixman_image_composite32(PIXMAN_OP_OVER, sub, clip.image, target, Int32(r.x + t.ox), Int32(r.y + t.oy),
+                                     Int32(r.x - mx), Int32(r.y - my), Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+            return
+        }
         guard let box = _FrameList.deviceBox(d, m),
               let r = _FrameList.intersect(PixelRect(x: box.x - 1, y: box.y - 1, width: box.width + 2, height: box.height + 2), ext)
         else { return }

@@ -15,7 +15,7 @@ extension _Painter {
         guard p >> 24 != 0 else { return }
         let t = targets[targets.count - 1]
         let ms = s.matrix(n.matrix)
-        guard let mask = shadowMask(s, n.shape, ms) else { return }
+        guard let mask = shapeMask(s.source, n.shape, ms, sigma: s.sigma(ms)) else { return }
         var c = Self.pixmanColor(p)
         guard let solid = pixman_image_create_solid_fill(&c) else { return }
         defer { pixman_image_unref(solid) }
@@ -28,15 +28,16 @@ extension _Painter {
 
     /// The blurred coverage of the shadow's shape mapped by `ms`, and where its pixel (0, 0)
     /// lands in device pixels; cached when affine and of reasonable size.
-    private func shadowMask(_ s: _Shadow, _ shape: _RoundedRect, _ ms: _Matrix3) -> (entry: _ShadowCache.Entry, x: Int, y: Int)? {
-        let sigma = s.sigma(ms)
+    /// (σ = 0: the plain antialiased coverage, used to clip contents to rounded bounds.)
+    func shapeMask(_ source: _Shadow.Source, _ shape: _RoundedRect, _ ms: _Matrix3,
+                   sigma: Double) -> (entry: _ShadowCache.Entry, x: Int, y: Int)? {
         let margin = _Blur.margin(sigma: sigma)
         let rect: CGRect
-        if case .path(let path) = s.source { rect = path.boundingBox } else { rect = shape.rect }
+        if case .path(let path) = source { rect = path.boundingBox } else { rect = shape.rect }
         guard let box = _FrameList.deviceBox(rect, ms), ms.isAffine else { return nil }
         let ix = ms.m31.rounded(.down), iy = ms.m32.rounded(.down)
         guard abs(ix) < Double(Region.limit), abs(iy) < Double(Region.limit) else { return nil }
-        let key = _ShadowCache.Key(source: s.source, shape: shape, linear: SIMD4(ms.m11, ms.m12, ms.m21, ms.m22),
+        let key = _ShadowCache.Key(source: source, shape: shape, linear: SIMD4(ms.m11, ms.m12, ms.m21, ms.m22),
                                    fraction: SIMD2(ms.m31 - ix, ms.m32 - iy), sigma: sigma)
         if let e = shadowCache.lookup(key) { return (e, Int(ix) + e.dx, Int(iy) + e.dy) }
         // Mask rectangle relative to the integer translation, grown by the blur's reach; a
@@ -53,7 +54,7 @@ extension _Painter {
                                                           Int32(stride)) else { free(mem); return nil }
         // Rasterise at the mask's origin: device = mask + full.origin.
         let local = ms.translated(Double(-full.x), Double(-full.y))
-        switch s.source {
+        switch source {
         case .path(let path):
             let t = CGAffineTransform(a: local.m11, b: local.m12, c: local.m21, d: local.m22, tx: local.m31, ty: local.m32)
             pathRasterizer.fill(path: path, rule: .winding, transform: t, color: .white, into: img)

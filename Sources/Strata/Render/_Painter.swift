@@ -114,6 +114,19 @@ final class _Painter {
         if let bg = n.background, !hiddenOwn[i] { fill(n.shape, ring: nil, n.matrix, bg, alpha: n.drawAlpha) }
         if let own = n.own, !hiddenOwn[i] { drawOwn(own, n) }
         guard n.end > i + 1 || n.contents != nil else { close(o, nodes); return }
+        // masksToBounds on a layer with only contents: the contents go straight through the
+        // cached coverage of the (rounded) bounds, no offscreen group.
+        if case .shape = n.clip, n.end == i + 1, let c = n.contents, n.drawAlpha == 1, c.center == RenderLayer.unitRect,
+           c.dest.insetBy(dx: -1e-9, dy: -1e-9).contains(n.shape.rect), n.matrix.isAffine {
+            if !hiddenOwn[i], let m = shapeMask(.shape(alpha: 1), n.shape, n.matrix, sigma: 0) {
+                let t = targets[targets.count - 1]
+                let ext = PixelRect(x: t.extents.x - t.ox, y: t.extents.y - t.oy, width: t.extents.width, height: t.extents.height)
+                drawImage(c.image, _ContentsLayout.Piece(source: c.source, dest: c.dest), n.matrix, target: t, ext, a8: 255,
+                          confine: false, nearest: c.nearest, clip: (m.entry.image, m.x, m.y, m.entry.width, m.entry.height))
+            }
+            close(o, nodes)
+            return
+        }
         switch n.clip {
         case .none: break
         case .rect(let r):
