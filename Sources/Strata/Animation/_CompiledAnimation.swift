@@ -96,6 +96,54 @@ final class _PropertyTrack: Sendable {
         slot = _LayerKeys.table[keyPath.root]?.slot
         self.additive = additive; self.cumulative = cumulative; self.valueFunction = valueFunction
         self.fallback = fallback; self.curve = curve
+        fast = Self.fastPath(keyPath: keyPath, slot: slot, additive: additive, cumulative: cumulative,
+                             valueFunction: valueFunction, curve: curve)
+    }
+
+    /// The common case — a basic animation of a whole number or point property with a
+    /// `RenderLayer` field, both ends given and finite — evaluated without the generic value
+    /// machinery (same results; the render thread's hot path).
+    enum Fast: Sendable {
+        case number(Double, Double, _RenderSlot)
+        case point(CGPoint, CGPoint, _RenderSlot)
+    }
+    let fast: Fast?
+
+    private static func fastPath(keyPath: _KeyPath, slot: _RenderSlot?, additive: Bool, cumulative: Bool,
+                                 valueFunction: CAValueFunction?, curve: Curve) -> Fast? {
+        guard keyPath.field == nil, let slot, !additive, !cumulative, valueFunction == nil,
+              case let .basic(e, _) = curve, let from = e.from, let to = e.to,
+              from.isFinite, to.isFinite else { return nil }
+        switch (from, to, slot) {
+        case let (.number(a, _), .number(b, _), .opacity), let (.number(a, _), .number(b, _), .zPosition),
+             let (.number(a, _), .number(b, _), .cornerRadius), let (.number(a, _), .number(b, _), .borderWidth):
+            return .number(a, b, slot)
+        case let (.point(a), .point(b), .position), let (.point(a), .point(b), .anchorPoint):
+            return .point(a, b, slot)
+        default: return nil
+        }
+    }
+
+    @inline(__always) private static func lerp(_ a: Double, _ b: Double, _ f: Double) -> Double {
+        f == 0 ? a : f == 1 ? b : a + (b - a) * f
+    }
+
+    private func applyFast(_ fast: Fast, eased f: Double, to state: inout _LayerState) {
+        switch fast {
+        case let .number(a, b, slot):
+            let v = Self.lerp(a, b, f)
+            guard v.isFinite else { return }
+            switch slot {
+            case .opacity: state.layer.opacity = Float(v)
+            case .zPosition: state.layer.zPosition = CGFloat(v)
+            case .cornerRadius: state.layer.cornerRadius = CGFloat(v)
+            default: state.layer.borderWidth = CGFloat(v)
+            }
+        case let .point(a, b, slot):
+            let p = CGPoint(x: Self.lerp(Double(a.x), Double(b.x), f), y: Self.lerp(Double(a.y), Double(b.y), f))
+            guard p.x.isFinite, p.y.isFinite else { return }
+            if case .position = slot { state.layer.position = p } else { state.layer.anchorPoint = p }
+        }
     }
 
     /// The from/to/by table resolved against the current value.
@@ -112,6 +160,11 @@ final class _PropertyTrack: Sendable {
     }
 
     func apply(time t: Double, duration: Double, iteration: Int, to state: inout _LayerState) {
+        if let fast, case let .basic(_, timing) = curve {
+            let progress = duration > 0 ? t / duration : 1
+            applyFast(fast, eased: timing?.evaluate(progress) ?? progress, to: &state)
+            return
+        }
         let whole = state.get(keyPath.root, slot: slot, fallback: fallback)
         let current: _AnimValue
         if valueFunction != nil {
