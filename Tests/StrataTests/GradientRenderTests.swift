@@ -147,6 +147,19 @@ import Testing
         #expect(Self.channels(q.pixel(x: 10, y: 10))[3] > Self.channels(q.pixel(x: 90, y: 10))[3])
     }
 
+    @Test func maskCutsTheGradient() {
+        // A circular mask (a layer with a corner radius of half its size; shape layers mask the
+        // same way): inside, the gradient; outside, the background.
+        var l = Self.gradient(2, 0, 0, 40, 40, colors: [F.red, F.blue])
+        var m = F.layer(100, 10, 10, 20, 20, .black)
+        m.cornerRadius = 10
+        l.mask = m
+        let b = Self.render([l], 40, 40)
+        #expect(Self.near(b.pixel(x: 20, y: 20), [1, 1 - 20.5 / 40, 0, 20.5 / 40]))
+        #expect(b.pixel(x: 11, y: 11) == 0xFFFFFFFF)
+        #expect(b.pixel(x: 5, y: 20) == 0xFFFFFFFF)
+    }
+
     static func goldenScene() -> RenderLayer {
         let orange = CGColor(red: 1, green: 0.6, blue: 0, alpha: 1), purple = CGColor(red: 0.5, green: 0, blue: 0.8, alpha: 1)
         var axial = gradient(2, 8, 8, 80, 60, colors: [orange, purple, F.green], locations: [0, 0.7, 1],

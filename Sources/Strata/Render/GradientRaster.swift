@@ -148,6 +148,12 @@ final class _GradientRaster {
         let centre = -c1.z / c1.y   // device y where v = 0
         let k2 = 2 * (centre - Double(y)) - 1
         let mirror: Int? = k2.isFinite && abs(k2 - k2.rounded()) < 1e-9 && abs(k2) < 1e9 ? Int(k2.rounded()) : nil
+        // Likewise column i mirrors column h − i: columns past the centre are copies.
+        let centreX = -c0.z / c0.x
+        let h2 = 2 * (centreX - Double(x)) - 1
+        let hMirror: Int? = h2.isFinite && abs(h2 - h2.rounded()) < 1e-9 && abs(h2) < 1e9 ? Int(h2.rounded()) : nil
+        let lowEnd = hMirror.map { min(max($0 / 2 + 1, 0), width) } ?? width
+        let copyEnd = hMirror.map { min(max($0 + 1, lowEnd), width) } ?? width
         for j in 0..<height {
             let row = dst + j * stride
             if let m = mirror, m - j >= 0, m - j < j {
@@ -158,16 +164,21 @@ final class _GradientRaster {
             let vv = v * v
             guard vv < 1 else { row.update(repeating: outside, count: width); continue }
             let qy = Int64(vv * one)
-            for i in 0..<width {
-                let q = colQ[i] &+ qy
-                if q >= oneQ {
-                    row[i] = outside
-                } else if q >= fineLimit {
-                    row[i] = colour[Int(truncatingIfNeeded: q >> 32)]
-                } else {
-                    row[i] = lut[Int(fine[Int(truncatingIfNeeded: q >> 24)])]
+            @inline(__always) func compute(_ r: Range<Int>) {
+                for i in r {
+                    let q = colQ[i] &+ qy
+                    if q >= oneQ {
+                        row[i] = outside
+                    } else if q >= fineLimit {
+                        row[i] = colour[Int(truncatingIfNeeded: q >> 32)]
+                    } else {
+                        row[i] = lut[Int(fine[Int(truncatingIfNeeded: q >> 24)])]
+                    }
                 }
             }
+            compute(0..<lowEnd)
+            if let h = hMirror { for i in lowEnd..<copyEnd { row[i] = row[h - i] } }
+            compute(copyEnd..<width)
         }
     }
 
