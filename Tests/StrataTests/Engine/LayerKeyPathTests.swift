@@ -40,7 +40,9 @@ extension EngineTests {
                     case is CGRect:
                         a.fromValue = CGRect(x: 2, y: 2, width: 2, height: 2); a.toValue = CGRect(x: 4, y: 4, width: 4, height: 4)
                         expected = { $0 as? CGRect == CGRect(x: 3, y: 3, width: 3, height: 3) }
-                    case is CGColor, nil where path.hasSuffix("Color"):
+                    case is CGColor:
+                        fallthrough
+                    case nil where path.hasSuffix("Color"):
                         a.fromValue = CGColor(gray: 0.2, alpha: 1); a.toValue = CGColor(gray: 0.4, alpha: 1)
                         expected = { ($0 as? CGColor).map { abs($0.red - 0.3) < 1e-9 } ?? false }
                     case is CATransform3D:
