@@ -85,8 +85,9 @@ internal enum _PathFlattener {
     @inline(__always)
     static func pieces(_ k: Double) -> Int {
         guard k > 1 else { return 1 }
-        guard k.isFinite else { return maxPiecesPerCurve }
-        return min(maxPiecesPerCurve, Int(k.squareRoot().rounded(.up)))
+        let r = k.squareRoot()
+        guard r < Double(maxPiecesPerCurve) else { return maxPiecesPerCurve }   // also inf/NaN
+        return Int(r.rounded(.up))
     }
 
     /// The largest stretch factor of the linear part of `t` (its largest singular value).

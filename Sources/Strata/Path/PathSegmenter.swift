@@ -33,9 +33,10 @@ internal enum _PathSegmenter {
             defer { base += len }
             let lo = max(0, t0 - base), hi = min(len, t1 - base)
             guard lo < hi || (len == 0 && lo <= hi) else { continue }
+            var cursor = (0, 0.0)
             guard let p = pattern else {
                 if lo <= 0 && hi >= len { copyContour(input, c, into: &output) }
-                else { emitRange(input, c, from: lo, to: hi, into: &output) }
+                else { emitRange(input, c, from: lo, to: hi, cursor: &cursor, into: &output) }
                 continue
             }
             // Walk the dash pattern along this contour.
@@ -50,7 +51,7 @@ internal enum _PathSegmenter {
                 let end = d + p[idx]
                 if idx % 2 == 0 {
                     let a = max(d, lo), b = min(end, hi)
-                    if a <= b && b >= 0 && a <= len { emitRange(input, c, from: a, to: b, into: &output) }
+                    if a <= b && b >= 0 && a <= len { emitRange(input, c, from: a, to: b, cursor: &cursor, into: &output) }
                 }
                 d = end
                 idx = (idx + 1) % p.count
@@ -78,17 +79,19 @@ internal enum _PathSegmenter {
     }
 
     /// Emits the open piece of contour `c` between distances `a` ≤ `b` from its start.
+    /// `cursor` (segment index, distance at its start) remembers where the previous piece ended,
+    /// so that the pieces of one contour, emitted in order, cost one walk in total.
     static func emitRange(_ pl: _PolylineCollector, _ c: _PolylineCollector.Contour, from a: Double,
-                          to b: Double, into out: inout _PolylineCollector) {
+                          to b: Double, cursor: inout (Int, Double), into out: inout _PolylineCollector) {
         let n = c.count
         let segs = c.closed ? n : n - 1
         if segs <= 0 {
             out.moveTo(pl.xs[c.start], pl.ys[c.start])
             return
         }
-        var d = 0.0
+        var d = cursor.1
         var started = false
-        for i in 0..<segs {
+        for i in cursor.0..<segs {
             let ia = c.start + i, ib = c.start + (i + 1) % n
             let x0 = pl.xs[ia], y0 = pl.ys[ia], x1 = pl.xs[ib], y1 = pl.ys[ib]
             let l = hypot(x1 - x0, y1 - y0)
@@ -102,6 +105,7 @@ internal enum _PathSegmenter {
                 if b <= d1 {
                     let f = l > 0 ? (b - d) / l : 1
                     out.lineTo(x0 + (x1 - x0) * f, y0 + (y1 - y0) * f)
+                    cursor = (i, d)
                     return
                 }
                 out.lineTo(x1, y1)

@@ -54,11 +54,11 @@ internal struct _EdgeBuilder: _PolylineSink {
 
     @inline(__always)
     private mutating func segment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-        if ay == by { return }
+        // Finite points can overflow to ±∞ under a transform: such segments are dropped.
+        guard ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite, ay != by else { return }
         var x0 = ax, y0 = ay, x1 = bx, y1 = by, dir: Float = 1
         if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
         if y1 <= top || y0 >= bottom { return }
-        if !(y0 < y1) { return }  // NaN guard
         let slope = (x1 - x0) / (y1 - y0)
         if y0 < top { x0 += (top - y0) * slope; y0 = top }
         if y1 > bottom { x1 -= (y1 - bottom) * slope; y1 = bottom }
@@ -70,12 +70,12 @@ internal struct _EdgeBuilder: _PolylineSink {
         if x0 <= left && x1 <= left { push(left, y0, left, y1, dir); return }
         // Split where the edge crosses the left and right sides.
         if (x0 < left) != (x1 < left) {
-            let ym = y0 + (left - x0) / slope
+            let ym = min(max(y0 + (left - x0) / slope, y0), y1)
             if x0 < left { push(left, y0, left, ym, dir); x0 = left; y0 = ym }
             else { push(left, ym, left, y1, dir); x1 = left; y1 = ym }
         }
         if (x0 > right) != (x1 > right) {
-            let ym = y0 + (right - x0) / slope
+            let ym = min(max(y0 + (right - x0) / slope, y0), y1)
             if x0 > right { x0 = right; y0 = ym } else { x1 = right; y1 = ym }
         }
         push(min(max(x0, left), right), y0, min(max(x1, left), right), y1, dir)
@@ -83,9 +83,11 @@ internal struct _EdgeBuilder: _PolylineSink {
 
     @inline(__always)
     private mutating func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
-        guard y0 < y1 else { return }
+        // Single precision from here on: an edge too short to keep its height is dropped.
+        let fy0 = Float(y0), fy1 = Float(y1)
+        guard fy0 < fy1, fy0 >= Float(top), fy1 <= Float(bottom), x0.isFinite, x1.isFinite else { return }
         if count == capacity { grow() }
-        edges[count] = _Edge(x0: Float(x0), y0: Float(y0), x1: Float(x1), y1: Float(y1), dir: dir)
+        edges[count] = _Edge(x0: Float(x0), y0: fy0, x1: Float(x1), y1: fy1, dir: dir)
         count += 1
         minX = min(minX, min(x0, x1)); maxX = max(maxX, max(x0, x1))
         minY = min(minY, y0); maxY = max(maxY, y1)
