@@ -175,6 +175,11 @@ final class _FrameList {
         if let own = _OwnDrawing(l) {
             node.own = own
             node.footprint = Self.intersect(bbox, c.clip)
+            // A shape's path may reach far outside the layer's bounds (often zero-sized).
+            if case let .shape(s) = own, let box = Self.deviceBox(s.reach, matrix) {
+                let reach = Self.intersect(box, c.clip)
+                node.footprint = node.footprint.map { f in reach.map { Self.union(f, $0) } ?? f } ?? reach
+            }
         }
         if !l.properties.isEmpty, let content = _ContentsLayout(l) {
             node.contents = content

@@ -6,18 +6,20 @@ import Foundation
 enum _OwnDrawing: Hashable {
     case gradient(_GradientSpec)
     case text(_TextSpec)
+    case shape(_ShapeSpec)
 
     /// Every pixel of the layer's shape comes out opaque (lets the painter skip what it hides).
     var isOpaque: Bool {
         switch self {
         case .gradient(let g): return g.stops.allSatisfy { $0.color.alpha == 1 }
-        case .text: return false
+        case .text, .shape: return false
         }
     }
 
     /// Nil for layers that draw nothing of their own.
     init?(_ l: RenderLayer) {
         guard !l.properties.isEmpty else { return nil }
+        if let s = l.shape { self = .shape(_ShapeSpec(shape: s)); return }
         if let g = _GradientSpec(l) { self = .gradient(g); return }
         if let t = _TextSpec(l) { self = .text(t); return }
         return nil
@@ -30,6 +32,7 @@ extension _Painter {
         switch d {
         case .gradient(let g): drawGradient(g, n.shape, n.matrix, alpha: n.drawAlpha)
         case .text(let t): drawText(t, n.matrix, alpha: n.drawAlpha)
+        case .shape(let s): drawShape(s, n.matrix, alpha: n.drawAlpha)
         }
     }
 }

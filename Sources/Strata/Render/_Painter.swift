@@ -7,6 +7,7 @@ import Foundation
 final class _Painter {
     let tessellator = _Tessellator()
     let scratch = _Scratch()
+    let rasterizer = PathRasterizer()
     let shadowCache = _ShadowCache()
     let pathRasterizer = PathRasterizer()
 
