@@ -16,9 +16,8 @@ final class LayerTreeProducer: FrameProducer, @unchecked Sendable {
     private let compositor = Compositor()
     private var previous: RenderLayer?
     private var previousSize: (Int, Int, Double) = (0, 0, 0)
-    /// Damage of the most recent frames, newest last (enough for the pool's 3 buffers).
-    private var history: [Region] = []
-    private let historyLimit = 4
+    /// Damage of the most recent frames (enough for the pool's 3 buffers).
+    private var history = DamageHistory(capacity: 4)
 
     init(tree: RenderTree) {
         self.tree = tree
@@ -32,17 +31,12 @@ final class LayerTreeProducer: FrameProducer, @unchecked Sendable {
         let damage = sameGeometry
             ? compositor.damage(from: previous, to: snapshot, scale: CGFloat(scale), bounds: bounds)
             : full
-        var repaint = damage
-        if !sameGeometry || age == 0 || age > history.count + 1 {
-            repaint = full
-        } else {
-            for old in history.suffix(age - 1) { repaint.formUnion(old) }
-        }
+        if !sameGeometry { history.reset() }
+        history.record(damage)
+        var repaint = history.region(forBufferAge: age, surface: full)
         // Every composite step intersects its clip region; past a few dozen rectangles one
         // bounding rectangle is cheaper to repaint (what is sent as damage stays exact).
         if repaint.rects.count > 64 { repaint = Region(repaint.extents) }
-        history.append(damage)
-        if history.count > historyLimit { history.removeFirst(history.count - historyLimit) }
         previous = snapshot
         previousSize = (buffer.width, buffer.height, scale)
         if !repaint.isEmpty, let bitmap = Bitmap(wrapping: buffer.pixels, width: buffer.width,
