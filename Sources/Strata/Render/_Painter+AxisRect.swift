@@ -28,6 +28,9 @@ extension _Painter {
         func overlap(_ i: Int, _ lo: Double, _ hi: Double) -> Double {
             max(0, min(Double(i + 1), hi) - max(Double(i), lo))
         }
+        // One solid source for the (up to four) edge strips.
+        var solidImage: OpaquePointer?
+        defer { if let s = solidImage { pixman_image_unref(s) } }
         /// Composites the mask of pixels [cx0, cx1) × [cy0, cy1).
         func edgeStrip(_ cx0: Int, _ cx1: Int, _ cy0: Int, _ cy1: Int) {
             let w = cx1 - cx0, h = cy1 - cy0
@@ -46,8 +49,8 @@ extension _Painter {
             let mask = pixman_image_create_bits_no_clear(PIXMAN_a8, Int32(w), Int32(h),
                                                          mem.assumingMemoryBound(to: UInt32.self), Int32(stride))!
             defer { pixman_image_unref(mask) }
-            let solid = pixman_image_create_solid_fill(&color)!
-            defer { pixman_image_unref(solid) }
+            if solidImage == nil { solidImage = pixman_image_create_solid_fill(&color) }
+            guard let solid = solidImage else { return }
             pixman_image_composite32(PIXMAN_OP_OVER, solid, mask, t.image, 0, 0, 0, 0,
                                      Int32(cx0), Int32(cy0), Int32(w), Int32(h))
         }
