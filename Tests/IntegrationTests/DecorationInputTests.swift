@@ -13,16 +13,16 @@ final class DecorationInputTests: XCTestCase {
         let (sway, hello, window) = try startDecoratedHello()
         defer { hello.kill() }
         // The close button's centre: 18 px from the right edge, 16 px into the 32 px bar.
-        let pointer = try VirtualPointer(sway)
-        try pointer.click(x: window.x + window.width - 18, y: window.y - 16)
+        let pointer = try SeatVirtualPointer(compositor: sway)
+        try click(pointer, x: window.x + window.width - 18, y: window.y - 16)
         XCTAssertEqual(hello.waitForExit(timeout: 5), .exited(0), hello.transcript)
     }
 
     func testDraggingTheTitleBarMovesTheWindow() throws {
         let (sway, hello, window) = try startDecoratedHello()
         defer { hello.kill() }
-        let pointer = try VirtualPointer(sway)
-        try pointer.drag(fromX: window.x + 60, fromY: window.y - 16, byX: -120, byY: 70)
+        let pointer = try SeatVirtualPointer(compositor: sway)
+        try drag(pointer, fromX: window.x + 60, fromY: window.y - 16, byX: -120, byY: 70)
         Thread.sleep(forTimeInterval: 0.3)
         let shot = try sway.screenshot("decorations-moved")
         guard let moved = shot.boundingBox(of: Self.background) else { return XCTFail("window not found") }
@@ -53,54 +53,24 @@ struct PixelRectInScreen {
     var x, y, width, height: Int
 }
 
-/// A pointer device of our own in a wlroots compositor (zwlr_virtual_pointer_manager_v1).
-final class VirtualPointer {
-    private let display: WaylandDisplay
-    private let device: ZwlrVirtualPointerV1
-    private let extent = (width: UInt32(800), height: UInt32(600))
-    private var time: UInt32 = 1
+private func button(_ p: SeatVirtualPointer, _ pressed: Bool) throws {
+    try p.frame { d, t in d.button(time: t, button: PointerButton.left, state: pressed ? .pressed : .released) }
+}
 
-    init(_ compositor: HeadlessCompositor) throws {
-        let env = compositor.environment
-        let name = try XCTUnwrap(env["WAYLAND_DISPLAY"])
-        display = try WaylandDisplay(name: name.hasPrefix("/") ? name : "\(env["XDG_RUNTIME_DIR"] ?? "")/\(name)")
-        guard let global = display.globals.values.first(where: { $0.interface == "zwlr_virtual_pointer_manager_v1" }) else {
-            throw HarnessError.missing("zwlr_virtual_pointer_manager_v1")
-        }
-        let manager = display.registry.bind(name: global.name, as: ZwlrVirtualPointerManagerV1.self, version: 1)
-        device = manager.createVirtualPointer(seat: display.seat)
-        try display.connection.roundtrip()
-    }
+private func click(_ p: SeatVirtualPointer, x: Int, y: Int) throws {
+    try p.move(to: UInt32(max(0, x)), UInt32(max(0, y)))
+    Thread.sleep(forTimeInterval: 0.1)
+    try button(p, true)
+    try button(p, false)
+}
 
-    func move(x: Int, y: Int) throws {
-        time += 10
-        device.motionAbsolute(time: time, x: UInt32(max(0, x)), y: UInt32(max(0, y)), xExtent: extent.width, yExtent: extent.height)
-        device.frame()
-        try display.connection.roundtrip()
+private func drag(_ p: SeatVirtualPointer, fromX x: Int, fromY y: Int, byX dx: Int, byY dy: Int) throws {
+    try p.move(to: UInt32(max(0, x)), UInt32(max(0, y)))
+    Thread.sleep(forTimeInterval: 0.1)
+    try button(p, true)
+    Thread.sleep(forTimeInterval: 0.2)  // the client answers the press with xdg_toplevel.move
+    for step in 1...10 {
+        try p.move(to: UInt32(max(0, x + dx * step / 10)), UInt32(max(0, y + dy * step / 10)))
     }
-
-    func button(_ pressed: Bool) throws {
-        time += 10
-        device.button(time: time, button: 0x110, state: pressed ? .pressed : .released)
-        device.frame()
-        try display.connection.roundtrip()
-    }
-
-    func click(x: Int, y: Int) throws {
-        try move(x: x, y: y)
-        Thread.sleep(forTimeInterval: 0.1)
-        try button(true)
-        try button(false)
-    }
-
-    func drag(fromX x: Int, fromY y: Int, byX dx: Int, byY dy: Int) throws {
-        try move(x: x, y: y)
-        Thread.sleep(forTimeInterval: 0.1)
-        try button(true)
-        Thread.sleep(forTimeInterval: 0.2)  // the client answers the press with xdg_toplevel.move
-        for step in 1...10 {
-            try move(x: x + dx * step / 10, y: y + dy * step / 10)
-        }
-        try button(false)
-    }
+    try button(p, false)
 }
