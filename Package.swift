@@ -11,6 +11,8 @@ let package = Package(
         .executable(name: "busymain", targets: ["busymain"]),
         .executable(name: "toast", targets: ["toast"]),
         .executable(name: "panel", targets: ["panel"]),
+        .executable(name: "outputbars", targets: ["outputbars"]),
+        .executable(name: "menu", targets: ["menu"]),
         .executable(name: "stress", targets: ["stress"]),
         .executable(name: "fade", targets: ["fade"]),
         .executable(name: "movelayer", targets: ["movelayer"]),
@@ -28,6 +30,7 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
@@ -35,8 +38,10 @@ let package = Package(
         // Generated protocol tables (scripts/gen-protocols.py) and small Linux shims.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "CShims"),
+        // setjmp-guarded libjpeg/libpng calls: their error handlers must never longjmp through Swift.
+        .target(name: "CImageShims", dependencies: ["CJPEG", "CPNG"]),
 
-        .target(name: "Strata", dependencies: ["CPixman", "CPNG", "CShims", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
+        .target(name: "Strata", dependencies: ["CPixman", "CPNG", "CImageShims", "CShims", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
         .target(name: "StrataWayland", dependencies: [
             "Strata", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CWaylandProtocols", "CShims", "CPixman",
         ]),
@@ -46,6 +51,8 @@ let package = Package(
         .executableTarget(name: "hello", dependencies: ["ExampleSupport", "Strata"], path: "examples/hello"),
         .executableTarget(name: "busymain", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/busymain"),
         .executableTarget(name: "toast", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/toast"),
+        .executableTarget(name: "outputbars", dependencies: ["Strata", "StrataWayland"], path: "examples/outputbars"),
+        .executableTarget(name: "menu", dependencies: ["ExampleSupport", "Strata", "StrataWayland", "StrataUI"], path: "examples/menu"),
         .executableTarget(name: "panel", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/panel"),
         .executableTarget(name: "gestures", dependencies: ["ExampleSupport", "Strata", "StrataWayland", "StrataUI"], path: "examples/gestures"),
         .executableTarget(name: "inputprobe", dependencies: ["Strata", "StrataWayland"], path: "examples/inputprobe"),
