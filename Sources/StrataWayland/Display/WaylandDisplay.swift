@@ -36,8 +36,10 @@ public final class WaylandDisplay {
     /// `wp_presentation`'s clock (a `clockid_t`), once announced.
     public private(set) var presentationClock: Int32?
 
-    /// Called when an output appears (after its first `done`) or disappears.
+    /// Called when an output appears (after its first `done`), changes or disappears.
     public var onOutputsChanged: (() -> Void)?
+    private var outputObservers: [Int: () -> Void] = [:]
+    private var nextObserver = 0
 
     public init(name: String? = nil) throws {
         let connection = try WaylandConnection(name: name)
@@ -123,7 +125,7 @@ public final class WaylandDisplay {
     private func addOutput(_ g: WaylandGlobal) {
         let wl = registry.bind(name: g.name, as: WlOutput.self, version: g.bindVersion(for: WlOutput.self, max: 4))
         let output = WaylandOutput(output: wl, registryName: g.name)
-        output.onDone = { [unowned self] in self.onOutputsChanged?() }
+        output.onDone = { [unowned self] in self.outputsChanged() }
         outputs[g.name] = output
     }
 
@@ -135,8 +137,26 @@ public final class WaylandDisplay {
             if interface == "wl_output" { addOutput(g) }
         case let .globalRemove(name):
             globals[name] = nil
-            if outputs.removeValue(forKey: name) != nil { onOutputsChanged?() }
+            if outputs.removeValue(forKey: name) != nil { outputsChanged() }
         }
+    }
+
+    /// Adds an observer called like `onOutputsChanged` (after it); returns the token that
+    /// `removeOutputsObserver` takes. For components that follow outputs without owning the
+    /// display's single callback.
+    public func addOutputsObserver(_ observer: @escaping () -> Void) -> Int {
+        nextObserver += 1
+        outputObservers[nextObserver] = observer
+        return nextObserver
+    }
+
+    public func removeOutputsObserver(_ token: Int) {
+        outputObservers[token] = nil
+    }
+
+    private func outputsChanged() {
+        onOutputsChanged?()
+        for key in outputObservers.keys.sorted() { outputObservers[key]?() }
     }
 
     /// The output whose `wl_output` proxy is `wl`, if known.
