@@ -34,6 +34,7 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
@@ -41,8 +42,10 @@ let package = Package(
         // Generated protocol tables (scripts/gen-protocols.py) and small Linux shims.
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
         .target(name: "CShims"),
+        // setjmp-guarded libjpeg/libpng calls: their error handlers must never longjmp through Swift.
+        .target(name: "CImageShims", dependencies: ["CJPEG", "CPNG"]),
 
-        .target(name: "Strata", dependencies: ["CPixman", "CPNG", "CShims", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
+        .target(name: "Strata", dependencies: ["CPixman", "CPNG", "CImageShims", "CShims", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
         .target(name: "StrataWayland", dependencies: [
             "Strata", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CWaylandProtocols", "CShims", "CPixman",
         ]),
