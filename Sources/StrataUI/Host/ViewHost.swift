@@ -40,6 +40,7 @@ public final class ViewHost {
         self.application = application
         router = InputRouter(rootView: rootView, scheduler: EventLoopScheduler(loop: application.loop))
         router.onCursorChange = { [weak application] name in application?.seat?.cursorName = name }
+        Pasteboard.general.bind(to: application)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         layer.addSublayer(rootView.layer)

@@ -6,7 +6,7 @@ import Glibc
 /// `init` connects, performs a roundtrip to learn the globals, and binds the ones every Strata
 /// surface needs (`wl_compositor` ≥ 4 for `damage_buffer`, `wl_shm`) plus the optional ones it can
 /// use when offered (xdg_wm_base, layer shell, decorations, viewporter, fractional scale,
-/// presentation time, seat, outputs). Missing required globals throw `.missingGlobal`, naming it.
+/// presentation time, seat, outputs, data devices). Missing required globals throw `.missingGlobal`, naming it.
 ///
 /// Not thread-safe: use it on the thread that runs its `EventLoop`.
 public final class WaylandDisplay {
@@ -25,6 +25,8 @@ public final class WaylandDisplay {
     public private(set) var presentation: WpPresentation?
     public private(set) var subcompositor: WlSubcompositor?
     public private(set) var seat: WlSeat?
+    /// The clipboard and drag-and-drop global (`wl_data_device_manager`), when offered.
+    public private(set) var dataDeviceManager: WlDataDeviceManager?
     /// What `seat` announced before anyone took over its events (its first `capabilities` and
     /// `name` arrive during `init`); `Seat` starts from these.
     public private(set) var seatCapabilities: WlSeat.Capability = []
@@ -86,6 +88,10 @@ public final class WaylandDisplay {
         }
         if let g = first("wl_subcompositor") {
             subcompositor = registry.bind(name: g.name, as: WlSubcompositor.self, version: 1)
+        }
+        if let g = first("wl_data_device_manager") {
+            dataDeviceManager = registry.bind(name: g.name, as: WlDataDeviceManager.self,
+                                              version: g.bindVersion(for: WlDataDeviceManager.self))
         }
         if let g = first("wp_presentation") {
             let p = registry.bind(name: g.name, as: WpPresentation.self, version: 1)
