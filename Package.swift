@@ -20,6 +20,10 @@ let package = Package(
         .executable(name: "grouped", targets: ["grouped"]),
         .executable(name: "position", targets: ["position"]),
         .executable(name: "keyframes", targets: ["keyframes"]),
+        .executable(name: "progress", targets: ["progress"]),
+        .executable(name: "indicator", targets: ["indicator"]),
+        .executable(name: "morph", targets: ["morph"]),
+        .executable(name: "reveal", targets: ["reveal"]),
         .executable(name: "strata-bench", targets: ["strata-bench"]),
         .executable(name: "inputprobe", targets: ["inputprobe"]),
         .executable(name: "gestures", targets: ["gestures"]),
@@ -64,12 +68,16 @@ let package = Package(
         .executableTarget(name: "grouped", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/grouped"),
         .executableTarget(name: "position", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/position"),
         .executableTarget(name: "keyframes", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/keyframes"),
+        .executableTarget(name: "progress", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/progress"),
+        .executableTarget(name: "indicator", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/indicator"),
+        .executableTarget(name: "morph", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/morph"),
+        .executableTarget(name: "reveal", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/reveal"),
         .executableTarget(name: "strata-bench", dependencies: ["Strata", "CPixman"]),
 
         // Goldens/ holds reference PNGs read by path (#filePath), not bundled resources.
         .testTarget(name: "StrataTests", dependencies: ["Strata"], exclude: ["Goldens"]),
         .testTarget(name: "StrataWaylandTests", dependencies: ["StrataWayland"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["Strata", "StrataWayland"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["Strata", "StrataWayland"], exclude: ["Goldens"]),
         .testTarget(name: "StrataUITests", dependencies: ["StrataUI", "Strata"]),
     ],
     swiftLanguageModes: [.v6]
