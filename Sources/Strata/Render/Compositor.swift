@@ -31,6 +31,8 @@ public final class Compositor {
     private var oldIndex: [UInt64: Int] = [:]
     private var matched: [Bool] = []
     private var boxes: [pixman_box32_t] = []
+    /// Bitmaps of `shouldRasterize` subtrees, reused while they do not change.
+    let rasterCache = _RasterCache()
 
     public init(threads: Int = 1) { self.threads = min(max(threads, 1), 64) }
 
@@ -40,7 +42,7 @@ public final class Compositor {
     ///
     /// A non-finite or non-positive `scale` draws nothing but the cleared region.
     public func render(_ tree: RenderLayer, into bitmap: Bitmap, scale: CGFloat, region: Region) {
-        list.build(tree, scale: Double(scale))
+        list.build(rasterCache.substitute(tree), scale: Double(scale))
         let clip = region.intersection(Region(x: 0, y: 0, width: bitmap.width, height: bitmap.height))
         let e = clip.extents
         let bands = min(threads, max(1, e.height / 16))
@@ -77,8 +79,8 @@ public final class Compositor {
     public func damage(from old: RenderLayer?, to new: RenderLayer, scale: CGFloat, bounds: CGRect) -> Region {
         let all = Region(enclosing: bounds)
         guard let old else { return all }
-        list.build(new, scale: Double(scale))
-        oldList.build(old, scale: Double(scale))
+        list.build(rasterCache.substitute(new), scale: Double(scale))
+        oldList.build(rasterCache.substitute(old), scale: Double(scale))
         oldIndex.removeAll(keepingCapacity: true)
         for (i, n) in oldList.nodes.enumerated() where oldIndex.updateValue(i, forKey: n.id) != nil { return all }
         matched.removeAll(keepingCapacity: true)
