@@ -14,6 +14,8 @@ struct Options {
     var threads = 1
     /// Runs each scene exactly this many times, untimed (for `perf stat` instruction counts).
     var iterations: Int?
+    /// A prepared copy of the peers' harness: time them interleaved with Strata (Compare.swift).
+    var compare: String?
 }
 
 func parseOptions() -> Options {
@@ -34,10 +36,22 @@ func parseOptions() -> Options {
         case "--smoke": o.smoke = true
         case "--threads": o.threads = max(1, Int(value(a)) ?? 1)
         case "--iterations": o.iterations = max(1, Int(value(a)) ?? 1)
+        case "--compare": o.compare = value(a)
+        case "--wayland":
+            // Compositor-side figures need a headless sway and the `stress` example: a script's job.
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "scripts/bench-wayland")
+            p.arguments = Array(CommandLine.arguments.drop(while: { $0 != "--wayland" }).dropFirst())
+            do { try p.run() } catch { fail("--wayland runs scripts/bench-wayland from the repository root: \(error)") }
+            p.waitUntilExit()
+            exit(p.terminationStatus)
         case "-h", "--help":
             print("""
             usage: strata-bench [--scenes FILE] [--only a,b] [--rounds N] [--batch-ms MS] [--json OUT]
                                 [--render DIR] [--smoke] [--threads N] [--iterations N]
+                                [--compare PEERS_DIR]
+                   strata-bench --engine | --layer-bytes
+                   strata-bench --wayland [SECONDS] [LAYERS]   (from the repository root)
             """)
             exit(0)
         default: fail("unknown option \(a)")
@@ -67,6 +81,10 @@ if opts.threads != 1 { print("note: --threads \(opts.threads): fill/stroke scene
 let scenes: [BenchScene]
 do { scenes = try SceneLoader.load(path: opts.scenesPath) } catch { fail("\(error)") }
 
+if let dir = opts.compare {
+    Compare.run(peersDir: dir, scenes: scenes, opts: opts)
+    exit(0)
+}
 var results: [String: Any] = [:]
 var smokeFailures = 0
 if let dir = opts.render { try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
@@ -98,24 +116,11 @@ for sc in scenes where opts.only.isEmpty || opts.only.contains(where: { sc.name.
         _ = runner.run(n)
         continue
     }
-    runner.reset()
-    _ = runner.run(2)
-    var n = 1
-    while true {
-        let t = runner.run(n)
-        if t >= opts.batchMs / 1000 || n >= 1 << 20 { break }
-        n = max(n * 2, Int(Double(n) * opts.batchMs / 1000 / max(t, 1e-7) * 1.1))
-    }
-    var samples: [Double] = []
-    let start = Clock.now()
-    for r in 0..<opts.rounds {
-        samples.append(runner.run(n) / Double(n))
-        if r >= 2 && Clock.now() - start > 12 { break }
-    }
-    let m = median(samples)
-    results[sc.name] = ["median_us": m.med * 1e6, "min_us": samples.min()! * 1e6, "iqr_us": (m.q3 - m.q1) * 1e6,
-                        "threads": runner.threads, "rounds": samples.count, "iters_per_batch": n]
-    print("\(sc.name.padding(toLength: 38, withPad: " ", startingAt: 0)) \(String(format: "%10.2f", m.med * 1e6)) us  (iqr \(String(format: "%.1f", (m.q3 - m.q1) / m.med * 100))%)")
+    let m = Measurement(runner, rounds: opts.rounds, batchMs: opts.batchMs)
+    var entry = m.json
+    entry["threads"] = runner.threads
+    results[sc.name] = entry
+    print("\(sc.name.padding(toLength: 38, withPad: " ", startingAt: 0)) \(String(format: "%10.2f", m.medianUs)) us  (iqr \(String(format: "%.1f", m.iqrUs / m.medianUs * 100))%)")
 }
 if let out = opts.json {
     let doc: [String: Any] = ["scenes": results, "library": "strata", "protocol": ["rounds": opts.rounds, "batch_ms": opts.batchMs]]

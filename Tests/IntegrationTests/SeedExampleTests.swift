@@ -68,7 +68,7 @@ final class SeedExampleTests: XCTestCase {
         try expectColor(end.pixel(x: 80, y: 100), near: (169.4, 206, 249.4))  // blue at 0.3
     }
 
-    private func expectColor(_ pixel: UInt32?, near rgb: (Double, Double, Double),
+    func expectColor(_ pixel: UInt32?, near rgb: (Double, Double, Double),
                              file: StaticString = #filePath, line: UInt = #line) throws {
         let p = try XCTUnwrap(pixel, file: file, line: line)
         let got = (Double(p >> 16 & 0xFF), Double(p >> 8 & 0xFF), Double(p & 0xFF))
@@ -77,7 +77,7 @@ final class SeedExampleTests: XCTestCase {
         }
     }
 
-    private func snapshot(_ example: String, at time: Double) throws -> PNGImage {
+    func snapshot(_ example: String, at time: Double) throws -> PNGImage {
         let out = TestEnvironment.artifact("\(example)-\(time).png")
         try? FileManager.default.removeItem(at: out)
         var env = ProcessInfo.processInfo.environment

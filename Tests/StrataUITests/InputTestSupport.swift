@@ -29,7 +29,8 @@ final class StateLog {
     var states: [GestureRecognizer.State] = []
     var times: [TimeInterval] = []
     init(_ r: GestureRecognizer, _ h: InputHarness? = nil) {
-        r.onStateChange = { [unowned self] s in
+        // The harness owns the view that owns `r`: capture it weakly, or the test leaks the tree.
+        r.onStateChange = { [unowned self, weak h] s in
             self.states.append(s)
             if let h { self.times.append(((h.scheduler.now - 100) * 1e6).rounded() / 1e6) }   // µs, so 100.4 − 100 reads 0.4
         }

@@ -30,8 +30,13 @@ final class SeatTestCompositor: @unchecked Sendable {
     /// Capabilities sent as soon as the client binds wl_seat (as compositors do), 0 for none.
     private let initialCapabilities: UInt32
 
-    init(seatVersion: UInt32 = 8, initialCapabilities: UInt32 = 0) {
+    /// Globals advertised after the standard five (names 6, 7, …).
+    private let extraGlobals: [(interface: String, version: UInt32)]
+
+    init(seatVersion: UInt32 = 8, initialCapabilities: UInt32 = 0,
+         extraGlobals: [(interface: String, version: UInt32)] = []) {
         self.initialCapabilities = initialCapabilities
+        self.extraGlobals = extraGlobals
         path = "/tmp/strata-seat-test-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).sock"
         self.seatVersion = seatVersion
         unlink(path)
@@ -202,13 +207,29 @@ final class SeatTestCompositor: @unchecked Sendable {
             send(to: newID, opcode: 0, [.u(serial)])
             send(to: 1, opcode: 1, [.u(newID)])
         } else if opcode == 1 {  // get_registry → the globals a seat test needs
-            registryID = newID
+            lock.lock(); registryID = newID; lock.unlock()
             send(to: newID, opcode: 0, [.u(1), .s("wl_compositor"), .u(4)])
             send(to: newID, opcode: 0, [.u(2), .s("wl_shm"), .u(1)])
             send(to: newID, opcode: 0, [.u(3), .s("wl_seat"), .u(seatVersion)])
             send(to: newID, opcode: 0, [.u(4), .s("wl_output"), .u(4)])
             send(to: newID, opcode: 0, [.u(5), .s("zwp_pointer_gestures_v1"), .u(3)])
+            for (i, g) in extraGlobals.enumerated() {
+                send(to: newID, opcode: 0, [.u(UInt32(6 + i)), .s(g.interface), .u(g.version)])
+            }
         }
+    }
+
+    /// Advertises a global after start-up (`wl_registry.global`), as a compositor does when an
+    /// output is plugged in.
+    func announceGlobal(name: UInt32, interface: String, version: UInt32) {
+        lock.lock(); let registry = registryID; lock.unlock()
+        send(to: registry, opcode: 0, [.u(name), .s(interface), .u(version)])
+    }
+
+    /// Withdraws a global (`wl_registry.global_remove`), as when an output is unplugged.
+    func removeGlobal(name: UInt32) {
+        lock.lock(); let registry = registryID; lock.unlock()
+        send(to: registry, opcode: 1, [.u(name)])
     }
 
     /// Queues one event (wire format) for the client; a duplicate of `fd` travels alongside

@@ -4,7 +4,8 @@
 /// - `--snapshot T OUT.png`: renders the frame at animation time T offscreen (no compositor).
 /// - `--scale S`: snapshot scale (device pixels per point).
 /// - `--report`: prints `strata: configure W H [maximized]` per configure and, at rest,
-///   `strata: frames N buffer WxH` (frames committed so far, last buffer size).
+///   `strata: frames N buffer WxH` (frames committed so far, last buffer size), and that line
+///   again when `--exit-after` ends the run.
 /// - `--maximize-after S`, `--fullscreen-after S`: asks the compositor to maximize the window
 ///   (or make it fullscreen) after S seconds.
 public struct ExampleOptions: Equatable {

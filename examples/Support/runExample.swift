@@ -31,6 +31,10 @@ public func renderSnapshot(_ scene: some ExampleScene, at time: Double, scale: D
     let clock = CAManualClock(time: 0)
     CAMediaClock.install(clock)
     defer { CAMediaClock.installSystemClock() }
+    // Commit the implicit transaction that making the scene may have opened (a view's frame
+    // set in an initializer): otherwise `build` and `start` would nest inside it, nothing would
+    // be committed before `start`, and its implicit animations would not run.
+    CATransaction.flush()
     let root = CALayer()
     let tree = RenderTree(root: root)
     CATransaction.begin()
@@ -121,7 +125,11 @@ private func runLive(_ scene: some ExampleScene, options: ExampleOptions,
         live(app, window)
     }
     if let t = options.exitAfter {
-        app.after(t) { app.stop() }
+        app.after(t) {
+            // Examples that never rest (animations repeating forever) report on the way out.
+            if report { emit(frames.line) }
+            app.stop()
+        }
     }
     try withExtendedLifetime(keep) { try app.run() }
 }

@@ -51,14 +51,11 @@ enum _AnimValue: Sendable {
         case let v as CGAffineTransform: self = .affine(v)
         case let v as NSValue:
             if let n = v as? NSNumber { self = .number(n.doubleValue, .double); return }
-            switch String(cString: v.objCType) {
-            case let s where s.hasPrefix("{CGPoint") || s.hasPrefix("{NSPoint") || s.hasPrefix("{_NSPoint"):
-                self = .point(v.pointValue)
-            case let s where s.hasPrefix("{CGSize") || s.hasPrefix("{NSSize") || s.hasPrefix("{_NSSize"):
-                self = .size(v.sizeValue)
-            case let s where s.hasPrefix("{CGRect") || s.hasPrefix("{NSRect") || s.hasPrefix("{_NSRect"):
-                self = .rect(v.rectValue)
-            default: self = .local(_LocalBox(v))
+            switch _NSValueGeometry(v) {
+            case let .point(p): self = .point(p)
+            case let .size(s): self = .size(s)
+            case let .rect(r): self = .rect(r)
+            case nil: self = .local(_LocalBox(v))
             }
         case let v as CGPath: self = .path(v)
         case let v as any CAAnimatableValue: self = .custom(v)

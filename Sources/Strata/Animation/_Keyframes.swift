@@ -34,6 +34,7 @@ struct _Keyframes: Sendable {
             tangents = Self.kochanekBartels(values, tension, continuity, bias)
         }
         times = computeTimes(keyTimes)
+        if !tangents.isEmpty { tangents = Self.adjustedForKeySpacing(tangents, times: times) }
     }
 
     init(path: _KeyframePath, mode m: CAAnimationCalculationMode, keyTimes: [NSNumber]?,
@@ -181,6 +182,30 @@ struct _Keyframes: Sendable {
             let outgoing = (0..<dim).map { outA * d0[$0] + outB * d1[$0] }
             let incoming = (0..<dim).map { inA * d0[$0] + inB * d1[$0] }
             return (incoming, outgoing)
+        }
+    }
+}
+
+extension _Keyframes {
+    /// Kochanek and Bartels' adjustment for keys that are not evenly spaced in time.
+    ///
+    /// The tangents above are in "value per segment" units, which is right only when every
+    /// segment lasts as long as the next. With uneven key times (explicit `keyTimes`, or paced
+    /// spacing) a key's incoming tangent is scaled by 2·Δt₋ / (Δt₋ + Δt₊) and its outgoing one by
+    /// 2·Δt₊ / (Δt₋ + Δt₊), where Δt₋ and Δt₊ are the durations of the segments before and after
+    /// it. With continuity 0 the velocity (value per unit of time) is then the same on both
+    /// sides of the key, so the motion does not jerk at keys. The end keys have one segment; the
+    /// missing side counts as equally long (factor 1). For `cubicPaced` the key times come from
+    /// the unadjusted spline's lengths.
+    static func adjustedForKeySpacing(_ t: [([Double], [Double])], times: [Double]) -> [([Double], [Double])] {
+        let n = t.count
+        guard n > 2, times.count >= n else { return t }
+        return (0..<n).map { i in
+            guard i > 0, i < n - 1 else { return t[i] }
+            let before = times[i] - times[i - 1], after = times[i + 1] - times[i], sum = before + after
+            guard sum > 0, sum.isFinite else { return t[i] }
+            let kIn = 2 * before / sum, kOut = 2 * after / sum
+            return (t[i].0.map { $0 * kIn }, t[i].1.map { $0 * kOut })
         }
     }
 }

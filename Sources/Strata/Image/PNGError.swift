@@ -9,7 +9,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformed(reason: String)
     /// The header declares an image larger than the ``PNGImage/Limits`` allow. Nothing was
     /// allocated for the pixels.
-    case tooLarge(width: Int, height: Int, limits: PNGImage.Limits)
+    case tooLarge(width: Int, height: Int, limits: ImageDecodeLimits)
     /// The caller's arguments are inconsistent (zero or negative size, pixel count mismatch, a
     /// row stride shorter than the width, a size PNG cannot store).
     case invalidArgument(String)
@@ -21,7 +21,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .io(path, reason): "PNG: cannot access \(path): \(reason)"
         case let .malformed(reason): "PNG: malformed or truncated data: \(reason)"
         case let .tooLarge(width, height, limits):
-            "PNG: image \(width)×\(height) exceeds the limits (max \(limits.maxWidth)×\(limits.maxHeight), \(limits.maxPixels) pixels)"
+            "PNG: image \(width)×\(height) exceeds the limits (\(limits))"
         case let .invalidArgument(what): "PNG: invalid argument: \(what)"
         case let .encodeFailed(reason): "PNG: encoding failed: \(reason)"
         }

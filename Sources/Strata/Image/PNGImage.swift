@@ -34,27 +34,7 @@ public struct PNGImage: Equatable, Sendable {
     }
 
     /// Upper bounds checked against a PNG's header *before* any pixel memory is allocated.
-    public struct Limits: Equatable, Sendable {
-        public var maxWidth: Int
-        public var maxHeight: Int
-        /// Bounds `width * height` (4 bytes each once decoded).
-        public var maxPixels: Int
-
-        public init(maxWidth: Int, maxHeight: Int, maxPixels: Int) {
-            self.maxWidth = maxWidth
-            self.maxHeight = maxHeight
-            self.maxPixels = maxPixels
-        }
-
-        /// 32768 pixels per side and 64 Mi pixels in all (256 MiB decoded).
-        public static let `default` = Limits(maxWidth: 32768, maxHeight: 32768, maxPixels: 1 << 26)
-
-        func admit(width: Int, height: Int) -> Bool {
-            guard width <= maxWidth, height <= maxHeight else { return false }
-            let (count, overflow) = width.multipliedReportingOverflow(by: height)
-            return !overflow && count <= maxPixels
-        }
-    }
+    public typealias Limits = ImageDecodeLimits
 }
 
 // MARK: - Pixel conversions

@@ -9,8 +9,9 @@ import Foundation
 /// `sublayerTransform` about the superlayer's own anchor point. Model values are used (call
 /// these on `presentation()` for what is on screen).
 extension CALayer {
-    /// The matrix taking this layer's bounds coordinates to its superlayer's.
-    final var _toSuperlayer: CATransform3D {
+    /// The matrix taking this layer's bounds coordinates to its superlayer's (model values).
+    /// Public for StrataUI's hit testing only (the `_` prefix: not API).
+    public final var _toSuperlayer: CATransform3D {
         let b = bounds, a = anchorPoint
         let anchor = CGPoint(x: b.minX + b.width * a.x, y: b.minY + b.height * a.y)
         var m = CATransform3DConcat(CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ), transform)

@@ -38,7 +38,9 @@ internal enum _ArcGeometry {
         let r = abs(radius)
         let p0 = CGPoint(x: center.x + r * cos(start), y: center.y + r * sin(start))
         if path.isEmpty { path.move(to: p0, transform: transform) } else { path.addLine(to: p0, transform: transform) }
-        guard sweep != 0, r > 0 else { return }
+        // A zero radius still adds its (degenerate) pieces: arcs of any radius then share one
+        // structure, so a `path` animation from radius 0 interpolates (the mask-reveal idiom).
+        guard sweep != 0 else { return }
         let pieces = max(1, Int((abs(sweep) / (CGFloat.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / CGFloat(pieces)
         let h = 4.0 / 3.0 * tan(step / 4) * r
@@ -55,30 +57,32 @@ internal enum _ArcGeometry {
     }
 
     /// Appends a closed rounded rectangle; radii are assumed already clamped and non-negative.
+    /// A corner of zero radius is a plain vertex, unless `keeping` names it: then it is a
+    /// degenerate curve, so that the path's structure does not depend on the radii.
     static func addRoundedRect(to path: CGMutablePath, rect r: CGRect, radii c: _CornerRadii,
-                               transform t: CGAffineTransform) {
+                               transform t: CGAffineTransform, keeping: UIRectCorner = []) {
         let k = 1 - kappa
         path.move(to: CGPoint(x: r.minX + c.tl.width, y: r.minY), transform: t)
         path.addLine(to: CGPoint(x: r.maxX - c.tr.width, y: r.minY), transform: t)
-        if c.tr.width > 0 && c.tr.height > 0 {
+        if c.tr.width > 0 && c.tr.height > 0 || keeping.contains(.topRight) {
             path.addCurve(to: CGPoint(x: r.maxX, y: r.minY + c.tr.height),
                           control1: CGPoint(x: r.maxX - k * c.tr.width, y: r.minY),
                           control2: CGPoint(x: r.maxX, y: r.minY + k * c.tr.height), transform: t)
         }
         path.addLine(to: CGPoint(x: r.maxX, y: r.maxY - c.br.height), transform: t)
-        if c.br.width > 0 && c.br.height > 0 {
+        if c.br.width > 0 && c.br.height > 0 || keeping.contains(.bottomRight) {
             path.addCurve(to: CGPoint(x: r.maxX - c.br.width, y: r.maxY),
                           control1: CGPoint(x: r.maxX, y: r.maxY - k * c.br.height),
                           control2: CGPoint(x: r.maxX - k * c.br.width, y: r.maxY), transform: t)
         }
         path.addLine(to: CGPoint(x: r.minX + c.bl.width, y: r.maxY), transform: t)
-        if c.bl.width > 0 && c.bl.height > 0 {
+        if c.bl.width > 0 && c.bl.height > 0 || keeping.contains(.bottomLeft) {
             path.addCurve(to: CGPoint(x: r.minX, y: r.maxY - c.bl.height),
                           control1: CGPoint(x: r.minX + k * c.bl.width, y: r.maxY),
                           control2: CGPoint(x: r.minX, y: r.maxY - k * c.bl.height), transform: t)
         }
         path.addLine(to: CGPoint(x: r.minX, y: r.minY + c.tl.height), transform: t)
-        if c.tl.width > 0 && c.tl.height > 0 {
+        if c.tl.width > 0 && c.tl.height > 0 || keeping.contains(.topLeft) {
             path.addCurve(to: CGPoint(x: r.minX + c.tl.width, y: r.minY),
                           control1: CGPoint(x: r.minX, y: r.minY + k * c.tl.height),
                           control2: CGPoint(x: r.minX + k * c.tl.width, y: r.minY), transform: t)

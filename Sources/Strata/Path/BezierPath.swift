@@ -15,7 +15,10 @@ public struct UIRectCorner: OptionSet, Sendable {
 ///
 /// Angles and `clockwise` follow UIKit on a y-down screen: `clockwise: true` sweeps with
 /// increasing angle. Difference: rounded rectangles use circular corners (UIKit uses
-/// "continuous" corners since iOS 7), with radii clamped to half the width and height.
+/// "continuous" corners since iOS 7), with radii clamped to half the width and height; every
+/// corner named in `byRoundingCorners` is a curve even at radius 0, so rounded rectangles of any
+/// radii have the same structure and a `path` animation between them morphs (as the circle ↔
+/// square sample in Apple-platform articles expects).
 public final class BezierPath: CustomStringConvertible {
     private var path: CGMutablePath
 
@@ -52,7 +55,7 @@ public final class BezierPath: CustomStringConvertible {
         let rad = CGSize(width: clamp(cornerRadii.width, r.width / 2), height: clamp(cornerRadii.height, r.height / 2))
         func pick(_ c: UIRectCorner) -> CGSize { corners.contains(c) ? rad : .zero }
         let radii = _CornerRadii(tl: pick(.topLeft), tr: pick(.topRight), br: pick(.bottomRight), bl: pick(.bottomLeft))
-        _ArcGeometry.addRoundedRect(to: path, rect: r, radii: radii, transform: .identity)
+        _ArcGeometry.addRoundedRect(to: path, rect: r, radii: radii, transform: .identity, keeping: corners)
     }
 
     public convenience init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,

@@ -143,7 +143,6 @@ final class _GradientRaster {
         let coarse = Self.qTables.coarse, fine = Self.qTables.fine, lut = self.lut
         for k in 0..<n { colour[k] = lut[Int(coarse[k])] }
         let outside = lut[_GradientSpec.lutSize - 1]
-        let fineLimit = Int64(1) << 40
         // Row j mirrors row k − j about the centre when k is a whole number.
         let centre = -c1.z / c1.y   // device y where v = 0
         let k2 = 2 * (centre - Double(y)) - 1
@@ -164,22 +163,54 @@ final class _GradientRaster {
             let vv = v * v
             guard vv < 1 else { row.update(repeating: outside, count: width); continue }
             let qy = Int64(vv * one)
-            @inline(__always) func compute(_ r: Range<Int>) {
-                for i in r {
-                    let q = colQ[i] &+ qy
-                    if q >= oneQ {
-                        row[i] = outside
-                    } else if q >= fineLimit {
-                        row[i] = colour[Int(truncatingIfNeeded: q >> 32)]
-                    } else {
-                        row[i] = lut[Int(fine[Int(truncatingIfNeeded: q >> 24)])]
-                    }
-                }
-            }
-            compute(0..<lowEnd)
-            if let h = hMirror { for i in lowEnd..<copyEnd { row[i] = row[h - i] } }
-            compute(copyEnd..<width)
+            Self.radialSpan(row, colQ: colQ, qy: qy, from: 0, to: lowEnd, colour: colour, fine: fine, lut: lut, outside: outside)
+            if let h = hMirror, copyEnd > lowEnd { Self.reversedCopy(to: row + lowEnd, from: row + (h - copyEnd + 1), count: copyEnd - lowEnd) }
+            Self.radialSpan(row, colQ: colQ, qy: qy, from: copyEnd, to: width, colour: colour, fine: fine, lut: lut, outside: outside)
         }
+    }
+
+    /// Pixels `from..<to` of one row of an axis-aligned radial gradient: q = colQ[i] + qy.
+    /// Kept out of line with few live values so the loop runs from registers.
+    @inline(never)
+    private static func radialSpan(_ row: UnsafeMutablePointer<UInt32>, colQ: UnsafePointer<Int64>, qy: Int64,
+                                   from: Int, to: Int, colour: UnsafePointer<UInt32>, fine: UnsafePointer<UInt16>,
+                                   lut: UnsafePointer<UInt32>, outside: UInt32) {
+        let oneQ = Int64(1) << 48, fineLimit = Int64(1) << 40
+        var i = from
+        if qy >= fineLimit {
+            // Rows beyond 1/16 of the radius from the centre never need the fine table, and the
+            // last coarse cell holds the outside colour, so clamping q replaces both branches.
+            let top = oneQ - 1
+            while i < to {
+                row[i] = colour[Int(truncatingIfNeeded: min(colQ[i] &+ qy, top) >> 32)]
+                i &+= 1
+            }
+            return
+        }
+        while i < to {
+            let q = colQ[i] &+ qy
+            if q >= oneQ {
+                row[i] = outside
+            } else if q >= fineLimit {
+                row[i] = colour[Int(truncatingIfNeeded: q >> 32)]
+            } else {
+                row[i] = lut[Int(fine[Int(truncatingIfNeeded: q >> 24)])]
+            }
+            i &+= 1
+        }
+    }
+
+    /// dst[k] = src[count − 1 − k] for k in 0..<count (a mirrored run), four pixels at a time.
+    @inline(never)
+    static func reversedCopy(to dst: UnsafeMutablePointer<UInt32>, from src: UnsafePointer<UInt32>, count: Int) {
+        var k = 0
+        let raw = UnsafeRawPointer(src), out = UnsafeMutableRawPointer(dst)
+        while k &+ 4 <= count {
+            let v = raw.loadUnaligned(fromByteOffset: (count &- k &- 4) &* 4, as: SIMD4<UInt32>.self)
+            out.storeBytes(of: SIMD4(v[3], v[2], v[1], v[0]), toByteOffset: k &* 4, as: SIMD4<UInt32>.self)
+            k &+= 4
+        }
+        while k < count { dst[k] = src[count &- 1 &- k]; k &+= 1 }
     }
 
     /// Writes the premultiplied colours of `count` pixels of row `y`, starting at column `x`.

@@ -3,14 +3,15 @@ import Foundation
 /// A 2-D projective map in Core Animation's row-vector convention: `(x, y, 1) · M = (X, Y, W)`,
 /// the device point being `(X / W, Y / W)`. Layers are flattened into their parent's plane, so
 /// a layer-to-device map is a product of these (rows and columns 1, 2, 4 of each 4×4 step).
-struct _Matrix3: Hashable {
-    var m11: Double, m12: Double, m13: Double
-    var m21: Double, m22: Double, m23: Double
-    var m31: Double, m32: Double, m33: Double
+/// Public for StrataUI's hit testing only (the `_` prefix: not API).
+public struct _Matrix3: Hashable, Sendable {
+    public var m11: Double, m12: Double, m13: Double
+    public var m21: Double, m22: Double, m23: Double
+    public var m31: Double, m32: Double, m33: Double
 
-    static let identity = _Matrix3(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
+    public static let identity = _Matrix3(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
 
-    init(m11: Double, m12: Double, m13: Double, m21: Double, m22: Double, m23: Double,
+    public init(m11: Double, m12: Double, m13: Double, m21: Double, m22: Double, m23: Double,
          m31: Double, m32: Double, m33: Double) {
         self.m11 = m11; self.m12 = m12; self.m13 = m13
         self.m21 = m21; self.m22 = m22; self.m23 = m23
@@ -18,7 +19,7 @@ struct _Matrix3: Hashable {
     }
 
     /// The map of the z = 0 plane through `t`, its z output dropped (flattening).
-    init(_ t: CATransform3D) {
+    public init(_ t: CATransform3D) {
         self.init(m11: t.m11, m12: t.m12, m13: t.m14, m21: t.m21, m22: t.m22, m23: t.m24,
                   m31: t.m41, m32: t.m42, m33: t.m44)
     }
@@ -32,7 +33,7 @@ struct _Matrix3: Hashable {
     }
 
     /// `self` first, then `b`.
-    func then(_ b: _Matrix3) -> _Matrix3 {
+    public func then(_ b: _Matrix3) -> _Matrix3 {
         _Matrix3(
             m11: m11 * b.m11 + m12 * b.m21 + m13 * b.m31, m12: m11 * b.m12 + m12 * b.m22 + m13 * b.m32,
             m13: m11 * b.m13 + m12 * b.m23 + m13 * b.m33,
@@ -54,12 +55,12 @@ struct _Matrix3: Hashable {
     /// Affine with no rotation or shear: rectangles stay axis-aligned rectangles.
     var isAxisAligned: Bool { isAffine && m12 == 0 && m21 == 0 }
 
-    var isFinite: Bool {
+    public var isFinite: Bool {
         m11.isFinite && m12.isFinite && m13.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
             && m31.isFinite && m32.isFinite && m33.isFinite
     }
 
-    var determinant: Double {
+    public var determinant: Double {
         m11 * (m22 * m33 - m23 * m32) - m12 * (m21 * m33 - m23 * m31) + m13 * (m21 * m32 - m22 * m31)
     }
 
@@ -70,7 +71,7 @@ struct _Matrix3: Hashable {
     }
 
     /// The inverse, nil when singular or not finite.
-    func inverted() -> _Matrix3? {
+    public func inverted() -> _Matrix3? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
         let i = 1 / det
@@ -86,7 +87,7 @@ struct _Matrix3: Hashable {
         max((m11 * m11 + m12 * m12).squareRoot(), (m21 * m21 + m22 * m22).squareRoot()) / max(abs(m33), 1e-9)
     }
 
-    func hash(into h: inout Hasher) {
+    public func hash(into h: inout Hasher) {
         h.combine(m11); h.combine(m12); h.combine(m13); h.combine(m21); h.combine(m22); h.combine(m23)
         h.combine(m31); h.combine(m32); h.combine(m33)
     }

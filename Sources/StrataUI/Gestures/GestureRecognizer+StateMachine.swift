@@ -90,6 +90,19 @@ extension GestureRecognizer {
         }
     }
 
+    /// One update of a continuous recognizer (pinch, rotation): an undecided one begins once
+    /// `pastThreshold`, an active one changes; `apply` stores the new value just before.
+    final func _continuousUpdate(pastThreshold: Bool, apply: () -> Void) {
+        if _state == .possible {
+            guard pastThreshold else { return }
+            apply()
+            state = .began
+        } else if _state.isActive {
+            apply()
+            state = .changed
+        }
+    }
+
     /// Back to `possible`: timers cancelled, touches forgotten, `reset()` called.
     final func _reset() {
         if let router = _router { for id in _timers { router.scheduler.cancel(id) } }

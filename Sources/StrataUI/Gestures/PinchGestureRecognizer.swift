@@ -6,7 +6,7 @@ import Strata
 /// when a finger lifts (an undecided pinch fails). `scale` is the current distance over the
 /// starting one (assignable, like UIKit's, to reset it to 1 between changes); `velocity` is the
 /// scale change per second between the last two moves.
-open class PinchGestureRecognizer: GestureRecognizer {
+open class PinchGestureRecognizer: GestureRecognizer, _TouchpadPinchFollower {
     public var hysteresis: CGFloat = 4
     public var scale: CGFloat = 1 {
         didSet { if scale.isFinite, scale > 0, distance > 0 { startDistance = distance / scale } }
@@ -40,15 +40,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         let newScale = d / startDistance
         if let lt = lastTime, event.timestamp > lt { velocity = (newScale - oldScale) / (event.timestamp - lt) }
         lastTime = event.timestamp
-        if state == .possible {
-            if abs(d - startDistance) > hysteresis {
-                _setScale(newScale)
-                state = .began
-            }
-        } else {
-            _setScale(newScale)
-            state = .changed
-        }
+        _continuousUpdate(pastThreshold: abs(d - startDistance) > hysteresis) { _setScale(newScale) }
     }
 
     private func _setScale(_ s: CGFloat) {
@@ -63,7 +55,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     }
 
     /// A touchpad pinch from the router: begins at once, follows the absolute `scale`.
-    func _touchpadPinch(_ phase: InputRouter.TouchpadPhase, scale s: Double, time: TimeInterval) {
+    func _touchpadPinch(_ phase: InputRouter.TouchpadPhase, scale s: Double, rotation: Double, time: TimeInterval) {
         // The touchpad's absolute scale stands in for the finger distance.
         let d = CGFloat(s.isFinite && s > 0 ? s : 1)
         if phase == .began {

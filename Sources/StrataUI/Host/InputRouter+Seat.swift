@@ -75,7 +75,7 @@ extension InputRouter {
         case .cancelled: phase = .cancelled
         }
         switch g.kind {
-        case .pinch: touchpadPinch(phase, scale: g.scale, time: time)
+        case .pinch: touchpadPinch(phase, scale: g.scale, rotation: g.rotation, time: time)
         case .hold: if phase == .began { touchpadHold(time: time) }
         case .swipe: break
         }

@@ -10,9 +10,10 @@ import StrataWayland
 /// ```swift
 /// let host = ViewHost(window: window, application: app)          // xdg toplevel
 /// let host = ViewHost(layerShellWindow: panel, application: app) // wlr-layer-shell surface
+/// let host = ViewHost(popup: menu, application: app)             // xdg popup (menus)
 /// host.rootView.addSubview(button)
 /// ```
-/// and `init(application:surface:layer:size:)` for any other layer-hosted surface (popups).
+/// and `init(application:surface:layer:size:)` for any other layer-hosted surface.
 /// Keep the host alive as long as the surface: it owns the router and the input handler.
 public final class ViewHost {
     public let rootView: View
@@ -39,6 +40,7 @@ public final class ViewHost {
         self.application = application
         router = InputRouter(rootView: rootView, scheduler: EventLoopScheduler(loop: application.loop))
         router.onCursorChange = { [weak application] name in application?.seat?.cursorName = name }
+        Pasteboard.general.bind(to: application)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         layer.addSublayer(rootView.layer)
@@ -67,6 +69,18 @@ public final class ViewHost {
                   size: { [unowned surface] in CGSize(width: surface.width, height: surface.height) }, rootView: rootView)
         let previous = surface.onConfigure
         surface.onConfigure = { [weak self] in
+            self?.layout()
+            previous?()
+        }
+    }
+
+    /// Hosts `rootView` in a popup (a menu, a dropdown); it receives the popup's input, which
+    /// during a grab is all of the seat's pointer and keyboard input.
+    public convenience init(popup: PopupWindow, application: Application, rootView: View = View()) {
+        self.init(application: application, surface: popup.popup.surface, layer: popup.layer,
+                  size: { [unowned popup] in CGSize(width: popup.width, height: popup.height) }, rootView: rootView)
+        let previous = popup.onConfigure
+        popup.onConfigure = { [weak self] in
             self?.layout()
             previous?()
         }

@@ -52,7 +52,7 @@ public final class InputRouter: Responder {
     var _scrollTarget: WeakBox<View>?
     var _lastClick: (button: UInt32, time: TimeInterval, location: CGPoint, count: Int)?
     var _touchpadScrolling = false
-    var _touchpadPinches: [PinchGestureRecognizer] = []
+    var _touchpadPinches: [any _TouchpadPinchFollower] = []
 
     public init(rootView: View, scheduler: InputScheduler) {
         self.rootView = rootView

@@ -3,7 +3,9 @@ import Strata
 
 /// Coordinate conversion and hit testing, through every transform on the way (rotation,
 /// scale, shear and perspective: each layer is flattened into its parent's plane, as drawn).
-/// Model (not presentation) values are used, as in UIKit.
+/// Model (not presentation) values are used, as in UIKit. Each step is the layer's 4×4
+/// placement (`CALayer._toSuperlayer`) restricted to the z = 0 plane (`_Matrix3`), as the
+/// compositor draws it.
 ///
 /// The "root space" (`convert(_:to: nil)`) is the coordinate space of the root view's
 /// superlayer: for a hosted root view, the surface (window) coordinates.
@@ -12,11 +14,11 @@ import Strata
 /// the viewer in a perspective projection) convert to `(nan, nan)` and never hit anything.
 extension View {
     /// The map from this view's bounds space to the root space.
-    final var _toRoot: _Homography {
-        var m = _Homography.identity
+    final var _toRoot: _Matrix3 {
+        var m = _Matrix3.identity
         var v: View? = self
         while let c = v {
-            m = m.then(_Homography(toSuperlayerOf: c.layer))
+            m = m.then(_Matrix3(c.layer._toSuperlayer))
             v = c._superview
         }
         return m
@@ -82,7 +84,7 @@ extension View {
             return za != zb ? za > zb : $0.offset > $1.offset
         }
         for (_, s) in order {
-            guard let local = _Homography(toSuperlayerOf: s.layer).unmap(point) else { continue }
+            guard let local = _Matrix3(s.layer._toSuperlayer).unmap(point) else { continue }
             if let hit = s.hitTest(local, with: event) { return hit }
         }
         return inside ? self : nil
@@ -90,7 +92,7 @@ extension View {
 
     /// The deepest view under `point` given in the root space (what the router uses).
     func _hitTest(rootPoint point: CGPoint, with event: Event?) -> View? {
-        guard let local = _Homography(toSuperlayerOf: layer).unmap(point) else { return nil }
+        guard let local = _Matrix3(layer._toSuperlayer).unmap(point) else { return nil }
         return hitTest(local, with: event)
     }
 }

@@ -6,7 +6,7 @@ import Glibc
 /// `init` connects, performs a roundtrip to learn the globals, and binds the ones every Strata
 /// surface needs (`wl_compositor` ≥ 4 for `damage_buffer`, `wl_shm`) plus the optional ones it can
 /// use when offered (xdg_wm_base, layer shell, decorations, viewporter, fractional scale,
-/// presentation time, seat, outputs). Missing required globals throw `.missingGlobal`, naming it.
+/// presentation time, seat, outputs, data devices). Missing required globals throw `.missingGlobal`, naming it.
 ///
 /// Not thread-safe: use it on the thread that runs its `EventLoop`.
 public final class WaylandDisplay {
@@ -25,6 +25,8 @@ public final class WaylandDisplay {
     public private(set) var presentation: WpPresentation?
     public private(set) var subcompositor: WlSubcompositor?
     public private(set) var seat: WlSeat?
+    /// The clipboard and drag-and-drop global (`wl_data_device_manager`), when offered.
+    public private(set) var dataDeviceManager: WlDataDeviceManager?
     /// What `seat` announced before anyone took over its events (its first `capabilities` and
     /// `name` arrive during `init`); `Seat` starts from these.
     public private(set) var seatCapabilities: WlSeat.Capability = []
@@ -36,8 +38,10 @@ public final class WaylandDisplay {
     /// `wp_presentation`'s clock (a `clockid_t`), once announced.
     public private(set) var presentationClock: Int32?
 
-    /// Called when an output appears (after its first `done`) or disappears.
+    /// Called when an output appears (after its first `done`), changes or disappears.
     public var onOutputsChanged: (() -> Void)?
+    private var outputObservers: [Int: () -> Void] = [:]
+    private var nextObserver = 0
 
     public init(name: String? = nil) throws {
         let connection = try WaylandConnection(name: name)
@@ -85,6 +89,10 @@ public final class WaylandDisplay {
         if let g = first("wl_subcompositor") {
             subcompositor = registry.bind(name: g.name, as: WlSubcompositor.self, version: 1)
         }
+        if let g = first("wl_data_device_manager") {
+            dataDeviceManager = registry.bind(name: g.name, as: WlDataDeviceManager.self,
+                                              version: g.bindVersion(for: WlDataDeviceManager.self))
+        }
         if let g = first("wp_presentation") {
             let p = registry.bind(name: g.name, as: WpPresentation.self, version: 1)
             presentation = p
@@ -123,7 +131,7 @@ public final class WaylandDisplay {
     private func addOutput(_ g: WaylandGlobal) {
         let wl = registry.bind(name: g.name, as: WlOutput.self, version: g.bindVersion(for: WlOutput.self, max: 4))
         let output = WaylandOutput(output: wl, registryName: g.name)
-        output.onDone = { [unowned self] in self.onOutputsChanged?() }
+        output.onDone = { [unowned self] in self.outputsChanged() }
         outputs[g.name] = output
     }
 
@@ -135,8 +143,26 @@ public final class WaylandDisplay {
             if interface == "wl_output" { addOutput(g) }
         case let .globalRemove(name):
             globals[name] = nil
-            if outputs.removeValue(forKey: name) != nil { onOutputsChanged?() }
+            if outputs.removeValue(forKey: name) != nil { outputsChanged() }
         }
+    }
+
+    /// Adds an observer called like `onOutputsChanged` (after it); returns the token that
+    /// `removeOutputsObserver` takes. For components that follow outputs without owning the
+    /// display's single callback.
+    public func addOutputsObserver(_ observer: @escaping () -> Void) -> Int {
+        nextObserver += 1
+        outputObservers[nextObserver] = observer
+        return nextObserver
+    }
+
+    public func removeOutputsObserver(_ token: Int) {
+        outputObservers[token] = nil
+    }
+
+    private func outputsChanged() {
+        onOutputsChanged?()
+        for key in outputObservers.keys.sorted() { outputObservers[key]?() }
     }
 
     /// The output whose `wl_output` proxy is `wl`, if known.

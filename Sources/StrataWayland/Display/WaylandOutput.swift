@@ -8,6 +8,8 @@ public final class WaylandOutput {
     public private(set) var modeHeight: Int32 = 0
     public private(set) var refreshMilliHz: Int32 = 0
     public private(set) var name: String?
+    /// Whether the first `done` arrived: the properties above describe the output.
+    public private(set) var isAnnounced = false
     /// Called after each `done` (the output's properties are consistent).
     var onDone: (() -> Void)?
 
@@ -20,7 +22,9 @@ public final class WaylandOutput {
             case let .mode(flags, width, height, refresh):
                 if flags.contains(.current) { self.modeWidth = width; self.modeHeight = height; self.refreshMilliHz = refresh }
             case let .name(name): self.name = name
-            case .done: self.onDone?()
+            case .done:
+                self.isAnnounced = true
+                self.onDone?()
             default: break
             }
         }

@@ -14,6 +14,7 @@ import Glibc
 /// - Reading uses `wl_display_prepare_read`/`read_events`, so other threads may safely send
 ///   requests on the same display.
 /// - `post` and `stop` are the only thread-safe entry points.
+/// - Other file descriptors can be watched (`addWatch`): pipes for clipboard transfers.
 public final class EventLoop: @unchecked Sendable {
     public let display: WaylandDisplay
     /// The queue this loop dispatches (nil: the default queue, i.e. the main loop).
@@ -24,6 +25,15 @@ public final class EventLoop: @unchecked Sendable {
     private var nextTimerID = 1
     private var running = false
     private var beforeWaitHooks: [() -> Void] = []
+    private var watches: [Watch] = []
+    private var nextWatchID = 1
+
+    struct Watch {
+        var id: Int
+        var fd: Int32
+        var events: Int16
+        var handler: (Int16) -> Void
+    }
 
     struct Timer {
         var id: Int
@@ -59,6 +69,21 @@ public final class EventLoop: @unchecked Sendable {
         timers.removeAll { $0.id == id }
     }
 
+    /// Calls `handler` with the ready events each time `fd` polls ready for `events` (`POLLIN`,
+    /// `POLLOUT`; hang-ups and errors are always reported). Returns an id for `removeWatch`,
+    /// which the handler may call on itself. The loop never reads, writes or closes `fd`.
+    @discardableResult
+    public func addWatch(fd: Int32, events: Int16, _ handler: @escaping (Int16) -> Void) -> Int {
+        let id = nextWatchID
+        nextWatchID += 1
+        watches.append(Watch(id: id, fd: fd, events: events, handler: handler))
+        return id
+    }
+
+    public func removeWatch(_ id: Int) {
+        watches.removeAll { $0.id == id }
+    }
+
     /// Runs `task` on the loop's thread soon. Callable from any thread.
     public func post(_ task: @escaping @Sendable () -> Void) {
         tasks.push(task)
@@ -90,8 +115,9 @@ public final class EventLoop: @unchecked Sendable {
             var fds = [
                 pollfd(fd: wl_display_get_fd(d), events: Int16(POLLIN) | (wantWrite ? Int16(POLLOUT) : 0), revents: 0),
                 pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
-            ]
-            let r = poll(&fds, 2, pollTimeout())
+            ] + watches.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+            let watched = watches
+            let r = poll(&fds, nfds_t(fds.count), pollTimeout())
             if r < 0 && errno != EINTR {
                 wl_display_cancel_read(d)
                 throw WaylandError.connectionLost(errno: errno)
@@ -105,6 +131,10 @@ public final class EventLoop: @unchecked Sendable {
             if fds[1].revents != 0 {
                 var v: UInt64 = 0
                 _ = read(wakeFD, &v, 8)
+            }
+            for (i, w) in watched.enumerated() where fds[2 + i].revents != 0 {
+                // Skip watches an earlier handler removed in this iteration.
+                if watches.contains(where: { $0.id == w.id }) { w.handler(fds[2 + i].revents) }
             }
             for task in tasks.drain() { task() }
             fireDueTimers()

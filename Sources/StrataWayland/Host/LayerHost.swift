@@ -11,8 +11,10 @@ final class LayerHost: @unchecked Sendable {
     let presenter: FramePresenter
     private let producer: LayerTreeProducer
     private let renderThread: RenderThread
+    private let mainLoop: EventLoop
 
     init(application: Application, surface: WaylandSurface) {
+        mainLoop = application.loop
         layer = CALayer()
         tree = RenderTree(root: layer)
         producer = LayerTreeProducer(tree: tree)
@@ -47,6 +49,20 @@ final class LayerHost: @unchecked Sendable {
         }
     }
 
+    /// Stops drawing for good, then runs `then` on the main loop: from then on no frame of this
+    /// host reaches the surface, so its role object can be destroyed without a buffer racing it.
+    func retire(then: @escaping () -> Void) {
+        let presenter = self.presenter
+        let loop = mainLoop
+        let action = MainLoopAction(then)
+        renderThread.perform {
+            presenter.canDraw = false
+            presenter.onFrameCommitted = nil
+            presenter.onIdle = nil
+            loop.post { action.run() }
+        }
+    }
+
     func setOnIdle(_ f: @escaping @Sendable () -> Void) {
         let presenter = self.presenter
         renderThread.perform { presenter.onIdle = f }
@@ -59,4 +75,11 @@ final class LayerHost: @unchecked Sendable {
             presenter.onFrameCommitted = { t in previous?(t); f(t) }
         }
     }
+}
+
+/// A main-loop closure carried through the render thread and back; it only ever runs on the
+/// main loop, so it is never used from two threads.
+private final class MainLoopAction: @unchecked Sendable {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
 }

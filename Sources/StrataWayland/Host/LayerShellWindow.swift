@@ -37,6 +37,19 @@ public final class LayerShellWindow {
         layerSurface.surface.enableFractionalScale()
     }
 
+    /// Whether `close()` was called.
+    public private(set) var isClosed = false
+
+    /// Takes the surface off the screen for good: drawing stops on the render thread, then the
+    /// layer surface is destroyed (so no buffer is committed to a surface without its role).
+    /// Idempotent; `onClosed` is not called (it reports the compositor's `closed`).
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        let layerSurface = self.layerSurface
+        host.retire { layerSurface.destroy() }
+    }
+
     /// Changes anchors, size, exclusive zone, margins, layer or keyboard mode (next commit).
     public func apply(_ configuration: LayerSurface.Configuration) {
         layerSurface.apply(configuration)

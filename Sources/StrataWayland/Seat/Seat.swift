@@ -20,6 +20,10 @@ public final class Seat {
     public private(set) var capabilities: WlSeat.Capability = []
     /// Receives every input event (see the contract above).
     public var onEvent: ((InputEvent) -> Void)?
+    /// The serial of the latest button press, key press or touch down delivered: what popup
+    /// grabs, clipboard selections and interactive moves must quote (compositors reject
+    /// serials that did not come from a user action).
+    public private(set) var lastPressSerial: UInt32?
     /// Called after the seat's capabilities changed and its devices were created or released.
     public var onCapabilitiesChanged: ((WlSeat.Capability) -> Void)?
     /// Warnings (rejected keymaps); defaults to stderr.
@@ -84,6 +88,20 @@ public final class Seat {
     /// The keyboard modifiers in effect.
     public var modifiers: KeyboardModifiers { keyboard?.modifiers ?? [] }
 
+    private func deliver(_ event: InputEvent) {
+        switch event {
+        case let .pointer(p):
+            if let b = p.buttons.last(where: \.isPressed) { lastPressSerial = b.serial }
+        case let .keyboard(.key(k)) where k.isPressed && !k.isRepeat:
+            lastPressSerial = k.serial
+        case let .touch(t):
+            if let s = t.touches.last(where: { $0.phase == .began })?.serial { lastPressSerial = s }
+        default:
+            break
+        }
+        onEvent?(event)
+    }
+
     private func handle(_ event: WlSeat.Event) {
         switch event {
         case let .capabilities(caps):
@@ -103,7 +121,7 @@ public final class Seat {
             p.emit = { [unowned self] event in
                 // The surface may have moved to an output of another scale since the enter.
                 if !event.left, self.cursorName != nil { self.updateCursor() }
-                self.onEvent?(.pointer(event))
+                self.deliver(.pointer(event))
             }
             p.onEnter = { [unowned self] surface, serial in self.setCursor(over: surface, serial: serial) }
             wl.onEvent = { [unowned p] in p.handle($0) }
@@ -122,7 +140,7 @@ public final class Seat {
         if capabilities.contains(.keyboard), wlKeyboard == nil {
             let wl = wlSeat.getKeyboard()
             let k = KeyboardInput(scheduler: scheduler, composeLocale: composeLocale)
-            k.emit = { [unowned self] in self.onEvent?(.keyboard($0)) }
+            k.emit = { [unowned self] in self.deliver(.keyboard($0)) }
             k.log = { [unowned self] in self.log($0) }
             wl.onEvent = { [unowned k] in k.handle($0) }
             wlKeyboard = wl
@@ -136,7 +154,7 @@ public final class Seat {
         if capabilities.contains(.touch), wlTouch == nil {
             let wl = wlSeat.getTouch()
             let t = TouchInput()
-            t.emit = { [unowned self] in self.onEvent?(.touch($0)) }
+            t.emit = { [unowned self] in self.deliver(.touch($0)) }
             wl.onEvent = { [unowned t] in t.handle($0) }
             wlTouch = wl
             touch = t
@@ -152,7 +170,7 @@ public final class Seat {
         guard let manager = gestureManager else { return }
         let g = PointerGestureInput()
         g.position = { [unowned p] in p.position }
-        g.emit = { [unowned self] in self.onEvent?(.gesture($0)) }
+        g.emit = { [unowned self] in self.deliver(.gesture($0)) }
         let swipe = manager.getSwipeGesture(pointer: wl)
         let pinch = manager.getPinchGesture(pointer: wl)
         let hold = manager.version >= 3 ? manager.getHoldGesture(pointer: wl) : nil

@@ -65,9 +65,17 @@ public final class LayerSurface {
         surface.commit()
     }
 
+    /// Destroys the layer surface (the role object; the wl_surface goes when its last owner
+    /// drops it). No events arrive afterwards. Idempotent.
+    public func destroy() {
+        isConfigured = false
+        layerSurface.destroy()
+    }
+
     /// Changes the configuration; takes effect with the next commit (sent here).
     public func apply(_ c: Configuration) {
         configuration = c
+        guard !layerSurface.isDestroyed else { return }
         send(c)
         surface.commit()
     }

@@ -95,4 +95,12 @@ public final class Popup {
         if let grab { popup.grab(seat: grab.seat, serial: grab.serial) }
         surface.commit()
     }
+
+    /// Destroys the popup and then its xdg_surface (the protocol's order). A popup with open
+    /// child popups must have them destroyed first. No events arrive afterwards. Idempotent.
+    public func destroy() {
+        isConfigured = false
+        popup.destroy()
+        xdgSurface.destroy()
+    }
 }

@@ -94,6 +94,34 @@ extension EngineTests {
             #expect(approx(w[0], hermite(0, 0, 100, 0, 0.5)))
         }
 
+        /// Cubic mode with uneven key times: Kochanek–Bartels' spacing adjustment scales an inner
+        /// key's tangents by 2·Δt₋/(Δt₋+Δt₊) (incoming) and 2·Δt₊/(Δt₋+Δt₊) (outgoing), so the
+        /// velocity in value per second is the same on both sides of the key.
+        @Test func cubicWithUnevenKeyTimesKeepsVelocityContinuous() {
+            let k = CAKeyframeAnimation(keyPath: "position.x")
+            k.values = [0, 100, 40]
+            k.keyTimes = [0, 0.25, 1]
+            k.calculationMode = .cubic
+            k.duration = 4                              // segments last 1 s and 3 s
+            let h = 1e-5
+            let v = Self.sample(k, "position.x", at: [1 - h, 1, 1 + h, 2.5]).map { Double($0 as! CGFloat) }
+            #expect(v[1] == 100)
+            let left = (v[1] - v[0]) / h, right = (v[2] - v[1]) / h
+            // Catmull–Rom tangent at the middle key: (40 − 0) / 2 = 20 per segment; scaled to
+            // 2·1/4·20 = 10 (incoming, over 1 s) and 2·3/4·20 = 30 (outgoing, over 3 s): 10/s both.
+            #expect(abs(left - 10) < 1e-2 && abs(right - 10) < 1e-2)
+            func hermite(_ p0: Double, _ m0: Double, _ p1: Double, _ m1: Double, _ s: Double) -> Double {
+                let s2: Double = s * s, s3: Double = s2 * s
+                return (2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * p1 + (s3 - s2) * m1
+            }
+            // Halfway through the second segment: outgoing 30; the end key has half its one chord, −30.
+            #expect(approx(v[3], hermite(100, 30, 40, -30, 0.5)))
+            // Even key times leave the tangents alone (factor 1).
+            k.keyTimes = [0, 0.5, 1]
+            let e = Self.sample(k, "position.x", at: [1]).map { Double($0 as! CGFloat) }
+            #expect(approx(e[0], hermite(0, 50, 100, 20, 0.5)))
+        }
+
         @Test func badKeyTimesFallBackToEvenSpacing() {
             for bad: [NSNumber] in [[0, 0.7, 0.3], [0, 1], [0, .init(value: Double.nan), 1], [-1, 0.5, 2]] {
                 let k = CAKeyframeAnimation(keyPath: "position.x")

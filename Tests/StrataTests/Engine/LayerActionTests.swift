@@ -231,6 +231,26 @@ extension EngineTests {
             CATransaction.flush()
         }
 
+        /// `anchorPointZ` moves the point the transform turns about off the layer's plane: a
+        /// quarter turn about y swings the anchor sideways by anchorPointZ (row-vector maths:
+        /// x′ = x·cos θ + z·sin θ with z = −anchorPointZ), while with anchorPointZ = 0 it stays.
+        @Test func anchorPointZTurnsTheLayerAboutAPointOffItsPlane() {
+            let root = CALayer()
+            root.bounds = CGRect(x: 0, y: 0, width: 400, height: 400)
+            let a = CALayer()
+            a.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+            a.position = CGPoint(x: 200, y: 200)
+            a.transform = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
+            root.addSublayer(a)
+            let centre = a.convert(CGPoint(x: 50, y: 50), to: root)
+            #expect(abs(centre.x - 200) < 1e-9 && abs(centre.y - 200) < 1e-9)
+            a.anchorPointZ = 50
+            let swung = a.convert(CGPoint(x: 50, y: 50), to: root)
+            #expect(abs(swung.x - 150) < 1e-9 && abs(swung.y - 200) < 1e-9)
+            #expect(a.value(forKeyPath: "anchorPointZ") as? CGFloat == 50)
+            CATransaction.flush()
+        }
+
         @Test func hitTestFindsFrontmostDescendant() {
             let root = CALayer()
             root.bounds = CGRect(x: 0, y: 0, width: 300, height: 300)

@@ -1,0 +1,17 @@
+import Foundation
+
+/// One entry of a ``CGContext``'s graphics state stack: everything `saveGState()` saves.
+struct _GState {
+    var ctm: CGAffineTransform
+    /// Pixels drawing may touch (device), before the clip mask; empty when everything is clipped.
+    var clip: PixelRect
+    /// Antialiased coverage of a clip path (nil: the clip is exactly `clip`).
+    var clipMask: _ClipMask?
+    var fillColor: CGColor = .black
+    var strokeColor: CGColor = .black
+    var stroke = StrokeStyle()
+    var alpha: CGFloat = 1
+    var blendMode: CGBlendMode = .normal
+    var interpolationQuality: CGInterpolationQuality = .default
+    var shouldAntialias = true
+}

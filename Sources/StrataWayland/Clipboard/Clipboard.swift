@@ -1,0 +1,147 @@
+import Foundation
+import Glibc
+
+/// Copy and paste of text through the seat's `wl_data_device` (the selection clipboard).
+///
+/// ```swift
+/// let clipboard = try Clipboard(application: app)
+/// try clipboard.copy("Grüße")                 // in response to a key or button press
+/// clipboard.paste { text in … }               // later, on the main loop
+/// ```
+///
+/// Contract:
+/// - `copy` offers the text as `text/plain;charset=utf-8`, `UTF8_STRING` and `text/plain`
+///   (UTF-8 in each) and takes the selection with the seat's latest press serial: compositors
+///   accept a selection only in response to user input, so without a press yet it throws
+///   `.noUserAction`. The text is served to every reader until another client takes the
+///   selection (`ownsSelection` becomes false).
+/// - `paste` reads the current selection in the first text type it offers, through a pipe on
+///   the main loop without blocking it (pasting one's own selection works too), and calls
+///   `completion` once on the main loop: the text (invalid UTF-8 replaced by U+FFFD), or nil
+///   when the selection has no text, is larger than `maximumPasteBytes`, or its owner does not
+///   finish within `timeout` seconds. Only the focused client sees the selection: compositors
+///   announce it on keyboard focus.
+/// - Writing to a reader that went away must not kill the process: creating a clipboard sets
+///   SIGPIPE to ignored (the write then fails with EPIPE and the transfer ends).
+/// - Drag-and-drop offers are declined (destroyed); only the selection is handled.
+public final class Clipboard {
+    public enum ClipboardError: Error, Equatable {
+        /// The compositor has no `wl_data_device_manager` or there is no seat.
+        case unavailable
+        /// No button, key or touch press has been delivered yet: nothing to quote as a serial.
+        case noUserAction
+    }
+
+    /// The text types offered by `copy` and accepted by `paste`, in order of preference.
+    public static let textMimeTypes = ["text/plain;charset=utf-8", "UTF8_STRING", "text/plain"]
+
+    public let device: WlDataDevice
+    private let manager: WlDataDeviceManager
+    private let seat: Seat
+    private let loop: EventLoop
+    /// Offers introduced by `data_offer`, with their MIME types, until the selection (or a drag)
+    /// claims them.
+    private var introduced: [ObjectIdentifier: (offer: WlDataOffer, types: [String])] = [:]
+    private var selection: (offer: WlDataOffer, types: [String])?
+    private var source: WlDataSource?
+    private var copied: [UInt8] = []
+
+    /// Largest paste accepted, in bytes.
+    public var maximumPasteBytes = 16 << 20
+    /// Seconds a paste (or serving a copy) may take before it is abandoned.
+    public var timeout = 5.0
+    /// Called when the selection changes (another client copied, or it was cleared).
+    public var onSelectionChanged: (() -> Void)?
+
+    /// Whether the current selection is this clipboard's last `copy`.
+    public var ownsSelection: Bool { source != nil }
+    /// The text of the last `copy` while it is still the selection, else nil.
+    public var copiedText: String? { source == nil ? nil : String(decoding: copied, as: UTF8.self) }
+    /// The MIME types the current selection offers (empty when there is none or it is ours).
+    public var selectionTypes: [String] { selection?.types ?? [] }
+    /// Whether `paste` can find text: the selection is ours or offers a text type.
+    public var hasText: Bool { ownsSelection || Self.textMimeTypes.contains(where: selectionTypes.contains) }
+
+    public convenience init(application: Application) throws {
+        guard let seat = application.seat else { throw ClipboardError.unavailable }
+        try self.init(display: application.display, seat: seat, loop: application.loop)
+    }
+
+    public init(display: WaylandDisplay, seat: Seat, loop: EventLoop) throws {
+        guard let manager = display.dataDeviceManager else { throw ClipboardError.unavailable }
+        signal(SIGPIPE, SIG_IGN)
+        self.manager = manager
+        self.seat = seat
+        self.loop = loop
+        device = manager.getDataDevice(seat: seat.wlSeat)
+        device.onEvent = { [unowned self] in self.handle($0) }
+    }
+
+    /// Offers `text` as the selection. Throws `.noUserAction` before any press.
+    public func copy(_ text: String) throws {
+        guard let serial = seat.lastPressSerial else { throw ClipboardError.noUserAction }
+        let s = manager.createDataSource()
+        for type in Self.textMimeTypes { s.offer(mimeType: type) }
+        s.onEvent = { [unowned self, unowned s] event in
+            switch event {
+            case let .send(type, fd):
+                if s === self.source, Self.textMimeTypes.contains(type) {
+                    PipeTransfer.write(self.copied, to: fd, loop: self.loop, timeout: self.timeout)
+                } else {
+                    close(fd)
+                }
+            case .cancelled:
+                if s === self.source { self.source = nil; self.copied = [] }
+            default:
+                break
+            }
+        }
+        copied = Array(text.utf8)
+        source = s
+        device.setSelection(source: s, serial: serial)
+    }
+
+    /// Reads the selection's text; `completion` runs once, later, on the main loop.
+    public func paste(_ completion: @escaping (String?) -> Void) {
+        guard let sel = selection, let type = Self.textMimeTypes.first(where: sel.types.contains) else {
+            loop.addTimer(at: 0) { completion(nil) }
+            return
+        }
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else {
+            loop.addTimer(at: 0) { completion(nil) }
+            return
+        }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // libwayland duplicates the fd when it marshals the request, so ours closes at once:
+        // the reader then sees end-of-file as soon as the owner closes its copy.
+        sel.offer.receive(mimeType: type, fd: fds[1])
+        close(fds[1])
+        PipeTransfer.read(from: fds[0], loop: loop, limit: maximumPasteBytes, timeout: timeout) { bytes in
+            completion(bytes.map { String(decoding: $0, as: UTF8.self) })
+        }
+    }
+
+    private func handle(_ event: WlDataDevice.Event) {
+        switch event {
+        case let .dataOffer(offer):
+            let key = ObjectIdentifier(offer)
+            introduced[key] = (offer, [])
+            offer.onEvent = { [unowned self] event in
+                if case let .offer(type) = event { self.introduced[key]?.types.append(type) }
+            }
+        case let .selection(offer):
+            let claimed = offer.flatMap { introduced.removeValue(forKey: ObjectIdentifier($0)) }
+            claimed?.offer.onEvent = nil
+            selection = claimed  // the previous offer is destroyed as it is dropped
+            // Our own source's offer comes back as the selection too; it is ours while
+            // `source` lives.
+            onSelectionChanged?()
+        case let .enter(_, _, _, _, offer):
+            // Drags are not supported: the offer is dropped (destroyed) at once.
+            if let offer { introduced[ObjectIdentifier(offer)] = nil }
+        case .leave, .drop, .motion:
+            break
+        }
+    }
+}

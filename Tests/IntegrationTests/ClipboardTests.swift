@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+
+/// Copy and paste of text through the Wayland selection under headless sway, against another
+/// client (`wl-copy`/`wl-paste` from wl-clipboard) and against the app itself: exact UTF-8
+/// round trips, non-ASCII included, and a text larger than a pipe's buffer.
+/// `examples/clipboard` copies on Ctrl+C and pastes on Ctrl+V, typed with `wtype`.
+final class ClipboardTests: XCTestCase {
+    static let copied = "Grüße, 世界 ✓"
+    static let other = "Ünïcødé ✓ 𝄞 — ﬁn"
+
+    func testTextRoundTripsThroughTheSelectionUnderSway() throws {
+        try requireWlClipboard()
+        let sway = try HeadlessCompositor("sway")
+        let app = try ChildProcess(executable: try TestEnvironment.example("clipboard").path,
+                                   arguments: ["--exit-after", "90"], environment: sway.clientEnvironment)
+        defer { app.kill() }
+        XCTAssertTrue(app.waitForLine("strata: shown", timeout: 30), app.transcript)
+        let lines = PrefixedLines(app, prefix: "clipboard:")
+
+        // Our copy, read by another client: the exact bytes.
+        try type(["-M", "ctrl", "c", "-m", "ctrl"], in: sway)
+        XCTAssertEqual(lines.next("copy"), "clipboard: copied \(Self.copied.utf8.count)")
+        XCTAssertEqual(try run("/usr/bin/wl-paste", ["--no-newline"], in: sway), Array(Self.copied.utf8))
+
+        // Another client's copy, pasted by us.
+        let wlCopy = try ChildProcess(executable: "/usr/bin/wl-copy", arguments: ["--foreground", Self.other],
+                                      environment: sway.clientEnvironment)
+        defer { wlCopy.kill() }
+        XCTAssertEqual(try run("/usr/bin/wl-paste", ["--no-newline"], in: sway), Array(Self.other.utf8),
+                       "wl-copy holds the selection")
+        try type(["-M", "ctrl", "v", "-m", "ctrl"], in: sway)
+        XCTAssertEqual(lines.next("paste of wl-copy's text"), "clipboard: pasted \(Self.other)")
+
+        // Our own copy pasted by us: through the compositor and a pipe we both write and read.
+        try type(["-M", "ctrl", "c", "-m", "ctrl"], in: sway)
+        XCTAssertEqual(lines.next("copy again"), "clipboard: copied \(Self.copied.utf8.count)")
+        try type(["-M", "ctrl", "v", "-m", "ctrl"], in: sway)
+        XCTAssertEqual(lines.next("own paste"), "clipboard: pasted \(Self.copied)")
+    }
+
+    /// 10 000 copies of the text (190 000 bytes, three times a pipe's 64 KiB buffer): pasting it
+    /// into the app that copied it must not deadlock the one thread that writes and reads.
+    func testALargeOwnCopyPastesWithoutBlockingUnderSway() throws {
+        try requireWlClipboard()
+        let sway = try HeadlessCompositor("sway")
+        let app = try ChildProcess(executable: try TestEnvironment.example("clipboard").path,
+                                   arguments: ["--repeat", "10000", "--exit-after", "90"], environment: sway.clientEnvironment)
+        defer { app.kill() }
+        XCTAssertTrue(app.waitForLine("strata: shown", timeout: 30), app.transcript)
+        let lines = PrefixedLines(app, prefix: "clipboard:")
+        try type(["-M", "ctrl", "c", "-m", "ctrl"], in: sway)
+        XCTAssertEqual(lines.next("copy"), "clipboard: copied 190000")
+        try type(["-M", "ctrl", "v", "-m", "ctrl"], in: sway)
+        XCTAssertEqual(lines.next("paste"), "clipboard: pasted 190000 bytes, equal to the copy")
+        let read = try run("/usr/bin/wl-paste", ["--no-newline"], in: sway)
+        XCTAssertEqual(read, Array(String(repeating: Self.copied, count: 10000).utf8))
+    }
+
+    private func requireWlClipboard() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/wl-paste") else {
+            if TestEnvironment.isCI { XCTFail("CI=true and wl-clipboard (wl-copy, wl-paste) is not installed") }
+            throw XCTSkip("wl-clipboard (wl-copy, wl-paste) is not installed")
+        }
+    }
+
+    /// Types with wtype (-s 200: the first key must not land in wl_keyboard.enter's key array).
+    private func type(_ arguments: [String], in sway: HeadlessCompositor) throws {
+        let wtype = try ChildProcess(executable: "/usr/bin/wtype", arguments: ["-s", "200"] + arguments,
+                                     environment: sway.clientEnvironment)
+        XCTAssertEqual(wtype.waitForExit(timeout: 30), .exited(0), wtype.transcript)
+    }
+
+    /// Runs a tool to its end and returns its stdout bytes exactly (through a file: the
+    /// harness reads output as lines of text).
+    private func run(_ tool: String, _ arguments: [String], in sway: HeadlessCompositor) throws -> [UInt8] {
+        let out = TestEnvironment.artifact("clipboard-\((tool as NSString).lastPathComponent).out")
+        let p = try ChildProcess(executable: "/bin/sh", arguments: ["-c", "out=$1; shift; exec \"$@\" > \"$out\"", "sh", out.path, tool] + arguments,
+                                 environment: sway.clientEnvironment)
+        XCTAssertEqual(p.waitForExit(timeout: 30), .exited(0), p.transcript)
+        return Array(try Data(contentsOf: out))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import StrataWayland
+
+/// `LayerShellWindowSet` against a scripted compositor (`SeatTestCompositor` advertising
+/// zwlr_layer_shell_v1): windows appear with announced outputs and go when an output is removed
+/// or the compositor closes its surface. Real compositors cover what they can do
+/// (`OutputLayerShellTests`: sway creates an output); none here can remove one.
+@Suite struct LayerShellWindowSetTests {
+    /// wl_output events (v4) and zwlr_layer_shell_v1 / zwlr_layer_surface_v1 opcodes.
+    static let outputDone: UInt16 = 2, outputName: UInt16 = 4
+    static let getLayerSurface: UInt32 = 0, layerSurfaceClosed: UInt16 = 1, layerSurfaceDestroy: UInt32 = 7
+    static let layerShellGlobal: UInt32 = 6, firstOutput: UInt32 = 4
+
+    final class Fixture {
+        let compositor = SeatTestCompositor(extraGlobals: [("zwlr_layer_shell_v1", 4)])
+        let app: Application
+        let set: LayerShellWindowSet
+        var log: [String] = []
+
+        init() throws {
+            app = try Application(displayName: compositor.path)
+            var c = LayerSurface.Configuration()
+            c.anchor = [.top, .left, .right]
+            c.height = 24
+            set = try LayerShellWindowSet(application: app, configuration: c)
+            set.onWindowAdded = { [unowned self] _, output in self.log.append("added \(output.name ?? "?")") }
+            set.onWindowRemoved = { [unowned self] _, output in self.log.append("removed \(output.name ?? "?")") }
+        }
+
+        /// Sends `name` and `done` for the output bound from global `global`.
+        func announceOutput(global: UInt32, name: String) throws {
+            try app.display.connection.roundtrip()  // the client has bound it
+            let id = try #require(compositor.boundID(ofGlobal: global))
+            compositor.send(to: id, opcode: LayerShellWindowSetTests.outputName, [.s(name)])
+            compositor.send(to: id, opcode: LayerShellWindowSetTests.outputDone, [])
+            try app.display.connection.roundtrip()
+        }
+
+        /// The layer surfaces the client asked for: (layer surface id, output id), in order.
+        func layerSurfaceRequests() throws -> [(surface: UInt32, output: UInt32)] {
+            try app.display.connection.roundtrip()
+            let shell = try #require(compositor.boundID(ofGlobal: LayerShellWindowSetTests.layerShellGlobal))
+            return compositor.requests.filter { $0.object == shell && $0.opcode == LayerShellWindowSetTests.getLayerSurface }
+                .map { ($0.words[0], $0.words[2]) }
+        }
+
+        /// Runs the main loop until `condition` holds (a render-thread round trip is involved),
+        /// at most 5 s.
+        func run(until condition: @escaping () -> Bool) throws {
+            let app = self.app
+            let deadline = MonotonicClock.now() + 5
+            func check() {
+                if condition() || MonotonicClock.now() > deadline { app.stop() } else { app.after(0.005, check) }
+            }
+            app.after(0, check)
+            try app.run()
+        }
+    }
+
+    @Test func windowsFollowOutputsAppearingAndDisappearing() throws {
+        let f = try Fixture()
+        // The output global exists but has not sent `done`: no window yet.
+        #expect(f.set.windows.isEmpty)
+        try f.announceOutput(global: Self.firstOutput, name: "OUT-A")
+        #expect(f.log == ["added OUT-A"])
+        f.compositor.announceGlobal(name: 20, interface: "wl_output", version: 4)
+        try f.announceOutput(global: 20, name: "OUT-B")
+        #expect(f.log == ["added OUT-A", "added OUT-B"])
+        #expect(f.set.windows.count == 2)
+
+        // Each layer surface was created for its own output.
+        let requests = try f.layerSurfaceRequests()
+        let outputA = try #require(f.compositor.boundID(ofGlobal: Self.firstOutput))
+        let outputB = try #require(f.compositor.boundID(ofGlobal: 20))
+        #expect(requests.map(\.output) == [outputA, outputB])
+
+        // Unplugging OUT-B removes its window; the layer surface is destroyed once the render
+        // thread has stopped drawing it.
+        f.compositor.removeGlobal(name: 20)
+        try f.app.display.connection.roundtrip()
+        #expect(f.log == ["added OUT-A", "added OUT-B", "removed OUT-B"])
+        #expect(f.set.windows.count == 1)
+        let destroyedB = { f.compositor.requests.contains { $0.object == requests[1].surface && $0.opcode == Self.layerSurfaceDestroy } }
+        try f.run(until: destroyedB)
+        #expect(destroyedB())
+
+        // The compositor closes OUT-A's surface: its window goes too, and a later `done` on the
+        // still-present output does not bring it back.
+        f.compositor.send(to: requests[0].surface, opcode: Self.layerSurfaceClosed, [])
+        try f.app.display.connection.roundtrip()
+        #expect(f.log == ["added OUT-A", "added OUT-B", "removed OUT-B", "removed OUT-A"])
+        f.compositor.send(to: outputA, opcode: Self.outputDone, [])
+        try f.app.display.connection.roundtrip()
+        #expect(f.set.windows.isEmpty)
+        #expect(try f.layerSurfaceRequests().count == 2)
+    }
+
+    /// A compositor without layer shell: the set cannot be made, and the error names the global.
+    @Test func missingLayerShellNamesTheGlobal() throws {
+        let compositor = SeatTestCompositor()
+        let app = try Application(displayName: compositor.path)
+        #expect(throws: WaylandError.missingGlobal(interface: "zwlr_layer_shell_v1", minimumVersion: 1)) {
+            _ = try LayerShellWindowSet(application: app, configuration: LayerSurface.Configuration())
+        }
+    }
+}
