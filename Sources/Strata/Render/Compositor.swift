@@ -106,6 +106,10 @@ public final class Compositor {
                 matched[j] = true
                 let o = oldNodes[j]
                 if o.key == n.key && o.footprint == n.footprint { continue }
+                if let redrawn = _FrameList.redrawnPixels(o, n) {
+                    for r in redrawn { add(r) }
+                    continue
+                }
                 add(o.footprint)
             }
             add(n.footprint)
