@@ -43,6 +43,8 @@ public final class CGContext {
     /// as in Core Graphics).
     var path = CGMutablePath()
     let rasterizer = PathRasterizer()
+    /// Something has been painted (the backing store uses it to drop blank images).
+    var didPaint = false
     /// The transform `init` set up (user space of a fresh context → device pixels).
     public let baseTransform: CGAffineTransform
 
