@@ -76,7 +76,7 @@ let package = Package(
 
         // Goldens/ holds reference PNGs read by path (#filePath), not bundled resources.
         .testTarget(name: "StrataTests", dependencies: ["Strata"], exclude: ["Goldens"]),
-        .testTarget(name: "StrataWaylandTests", dependencies: ["StrataWayland"]),
+        .testTarget(name: "StrataWaylandTests", dependencies: ["StrataWayland", "StrataUI", "Strata"]),
         .testTarget(name: "IntegrationTests", dependencies: ["Strata", "StrataWayland"], exclude: ["Goldens"]),
         .testTarget(name: "StrataUITests", dependencies: ["StrataUI", "Strata"]),
     ],

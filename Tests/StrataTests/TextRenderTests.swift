@@ -53,6 +53,40 @@ import Testing
         Self.golden(Self.render(220, 30) { $0.string = "Hi 你好世界 こんにちは" }, "cjk-fallback")
     }
 
+    /// Emoji asked of a Latin family fall back to the colour emoji font (fonts-noto-color-emoji)
+    /// and are drawn in their own colours, scaled from the font's bitmap strike to the size.
+    @Test func colourEmojiFallBackAndKeepTheirColours() {
+        let b = Self.render(120, 48) { $0.string = "a\u{1F600}"; $0.fontSize = 32 }
+        Self.golden(b, "emoji-colour")
+        // The smiley's face is yellow: count strongly yellow pixels and measure their box.
+        var yellow = 0, minY = Int.max, maxY = Int.min, minX = Int.max
+        for y in 0..<b.height {
+            for x in 0..<b.width {
+                let p = b.pixel(x: x, y: y)
+                let r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, bl = p & 0xFF
+                if r > 200 && g > 150 && bl < 90 { yellow += 1; minY = min(minY, y); maxY = max(maxY, y); minX = min(minX, x) }
+            }
+        }
+        #expect(yellow > 300)
+        // About one em tall (32 px, the face slightly smaller) and after the "a".
+        #expect(maxY - minY + 1 >= 24 && maxY - minY + 1 <= 34)
+        #expect(minX > 20)
+        // The "a" stays in the text colour (black ink, no yellow at its place).
+        #expect(Self.ink(b) > 20)
+    }
+
+    /// Emoji presentation: default-emoji characters, VS16 forcing colour, VS15 forcing text.
+    @Test func emojiPresentationRules() {
+        #expect(_Emoji.prefersColour(0x1F600, next: 0))            // 😀
+        #expect(_Emoji.prefersColour(0x2615, next: 0x41))          // ☕ then "A"
+        #expect(_Emoji.prefersColour(0x1F1EB, next: 0x1F1F7))      // a flag's regional indicator
+        #expect(!_Emoji.prefersColour(0x2764, next: 0))            // ❤ defaults to text
+        #expect(_Emoji.prefersColour(0x2764, next: 0xFE0F))        // ❤️
+        #expect(!_Emoji.prefersColour(0x1F600, next: 0xFE0E))      // 😀︎ asks for text
+        #expect(!_Emoji.prefersColour(0x41, next: 0) && !_Emoji.prefersColour(0x263A, next: 0))
+        #expect(!_Emoji.prefersColour(0x1F321, next: 0))           // 🌡 defaults to text
+    }
+
     @Test func mixedDirectionParagraph() {
         Self.golden(Self.render(260, 30) { $0.string = "abc مرحبا 123 def" }, "bidi-mixed")
     }

@@ -84,9 +84,21 @@ final class _JPEGReader {
     /// into `dst` (row r at `dst + r·stride`), pixels opaque `0xFFRRGGBB`.
     func decode(x: Int, y: Int, w: Int, h: Int, denominator: Int,
                 into dst: UnsafeMutablePointer<UInt32>, stride: Int) throws(JPEGError) {
+        guard stride >= w else { throw .invalidArgument("stride \(stride) < width \(w)") }
+        try decodeRows(x: x, y: y, w: w, h: h, denominator: denominator, direct: { r in dst + r * stride }) { r, row in
+            (dst + r * stride).update(from: row, count: w)
+        }
+    }
+
+    /// Decodes the rectangle row by row, handing each row (`w` pixels) to `body` with its index;
+    /// memory is one row of the iMCU-aligned crop. When the whole width is wanted, rows are
+    /// decoded straight to `direct(r)` if given (and `body` is not called).
+    func decodeRows(x: Int, y: Int, w: Int, h: Int, denominator: Int,
+                    direct: ((Int) -> UnsafeMutablePointer<UInt32>)? = nil,
+                    _ body: (Int, UnsafePointer<UInt32>) -> Void) throws(JPEGError) {
         guard [1, 2, 4, 8].contains(denominator) else { throw .invalidArgument("scale 1/\(denominator)") }
         let full = scaledSize(denominator: denominator)
-        guard x >= 0, y >= 0, w > 0, h > 0, x + w <= full.width, y + h <= full.height, stride >= w else {
+        guard x >= 0, y >= 0, w > 0, h > 0, x <= full.width - w, y <= full.height - h else {
             throw .invalidArgument("region \(x),\(y) \(w)×\(h) of a \(full.width)×\(full.height) image")
         }
         var iw: Int32 = 0, ih: Int32 = 0
@@ -96,23 +108,26 @@ final class _JPEGReader {
         guard Int(ow) == full.width, Int(oh) == full.height else {
             throw .malformed(reason: "scaled size \(ow)×\(oh), expected \(full.width)×\(full.height)")
         }
-        if x == 0 && w == full.width {
-            try check(strata_jpeg_skip(handle, Int32(y)))
-            try check(strata_jpeg_read(handle, dst, stride, Int32(h)))
+        var offset = 0, rowWidth = full.width
+        if x != 0 || w != full.width {
+            // Cropping widens the window to whole iMCU columns: decode rows of the widened width
+            // and hand on the requested part.
+            var cx = Int32(x), cw = Int32(w)
+            try check(strata_jpeg_crop(handle, &cx, &cw))
+            offset = x - Int(cx)
+            rowWidth = Int(cw)
+            guard offset >= 0, rowWidth >= offset + w else { throw .malformed(reason: "crop window \(cx)+\(cw)") }
+        }
+        try check(strata_jpeg_skip(handle, Int32(y)))
+        if let direct, offset == 0, rowWidth == w {
+            for r in 0..<h { try check(strata_jpeg_read(handle, direct(r), w, 1)) }
             return
         }
-        // Cropping widens the window to whole iMCU columns: decode into a row of the widened
-        // width and copy the requested part.
-        var cx = Int32(x), cw = Int32(w)
-        try check(strata_jpeg_crop(handle, &cx, &cw))
-        let offset = x - Int(cx)
-        guard offset >= 0, Int(cw) >= offset + w else { throw .malformed(reason: "crop window \(cx)+\(cw)") }
-        try check(strata_jpeg_skip(handle, Int32(y)))
-        let row = UnsafeMutablePointer<UInt32>.allocate(capacity: Int(cw))
+        let row = UnsafeMutablePointer<UInt32>.allocate(capacity: rowWidth)
         defer { row.deallocate() }
         for r in 0..<h {
-            try check(strata_jpeg_read(handle, row, Int(cw), 1))
-            (dst + r * stride).update(from: row + offset, count: w)
+            try check(strata_jpeg_read(handle, row, rowWidth, 1))
+            body(r, row + offset)
         }
     }
 }

@@ -249,6 +249,21 @@ public final class TextLayout {
         let x0 = max(0, x), y0 = max(0, y), x1 = min(w, x + g.width), y1 = min(h, y + g.height)
         guard x1 > x0, y1 > y0 else { return }
         let ca = (color >> 24) & 0xFF, cr = (color >> 16) & 0xFF, cg = (color >> 8) & 0xFF, cb = color & 0xFF
+        if let colour = g.colour {
+            // A colour glyph keeps its own colours; the text colour's alpha fades it.
+            colour.withUnsafeBufferPointer { px in
+                for yy in y0..<y1 {
+                    let row = dst + yy * stride
+                    let src = (yy - y) * g.width - x
+                    for xx in x0..<x1 {
+                        let s = ca == 255 ? px[src + xx] : _mulChannels(px[src + xx], ca)
+                        guard s != 0 else { continue }
+                        row[xx] = s &+ _mulChannels(row[xx], 255 &- (s >> 24))
+                    }
+                }
+            }
+            return
+        }
         g.coverage.withUnsafeBufferPointer { cov in
             for yy in y0..<y1 {
                 let row = dst + yy * stride

@@ -50,6 +50,34 @@ final class _FontFace {
     /// The face's glyph for `scalar`, 0 when it has none.
     func glyph(for scalar: UInt32) -> UInt32 { UInt32(FT_Get_Char_Index(face, FT_ULong(scalar))) }
 
+    /// True for faces with colour glyph tables (emoji fonts).
+    var hasColourGlyphs: Bool { face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 }
+
+    /// True for faces whose glyphs are colour bitmaps in fixed-size strikes (CBDT/sbix emoji).
+    var hasColourStrikes: Bool {
+        hasColourGlyphs && face.pointee.face_flags & FT_Long(FT_FACE_FLAG_FIXED_SIZES) != 0
+            && face.pointee.num_fixed_sizes > 0
+    }
+
+    /// Selects the strike nearest above `pixelsPerEm` (else the largest); returns its size in
+    /// pixels per em. Resets the size `setPixelSize` remembers.
+    func selectStrike(for pixelsPerEm: Double) -> Double? {
+        let n = Int(face.pointee.num_fixed_sizes)
+        guard n > 0, let sizes = face.pointee.available_sizes else { return nil }
+        var best = -1, bestPPEM = 0.0
+        for k in 0..<n {
+            let ppem = Double(sizes[k].y_ppem) / 64
+            guard ppem > 0 else { continue }
+            let better = best < 0
+                || (ppem >= pixelsPerEm && (bestPPEM < pixelsPerEm || ppem < bestPPEM))
+                || (ppem < pixelsPerEm && bestPPEM < pixelsPerEm && ppem > bestPPEM)
+            if better { best = k; bestPPEM = ppem }
+        }
+        guard best >= 0, FT_Select_Size(face, FT_Int(best)) == 0 else { return nil }
+        currentSize = 0
+        return bestPPEM
+    }
+
     /// Sets the FreeType size to `pixels` per em (26.6), for rasterising.
     func setPixelSize(_ size26: FT_F26Dot6) -> Bool {
         if size26 == currentSize { return true }

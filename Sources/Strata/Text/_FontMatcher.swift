@@ -29,11 +29,60 @@ enum _FontMatcher {
             _ = FcCharSetAddChar(cs, scalar)
             _ = FcPatternAddCharSet(pattern, FC_CHARSET, cs)
             FcCharSetDestroy(cs)
-            if let f = match(pattern, engine: e), f.glyph(for: scalar) != 0 { result = f }
+            if let f = match(pattern, engine: e), f.glyph(for: scalar) != 0 {
+                result = f
+            } else {
+                // Fontconfig may rank the family above the character set (emoji asked of a
+                // Latin family get the Latin face back): take the first font in its sorted list
+                // that has the glyph.
+                result = firstCovering(scalar, sortedFor: pattern, engine: e)
+            }
             FcPatternDestroy(pattern)
         }
         e.matches[key] = result
         return result
+    }
+
+    /// A colour font of fontconfig's "emoji" family with a glyph for `scalar`; nil when none is
+    /// installed (the character then goes through the ordinary fallback).
+    static func emojiFace(for scalar: UInt32, engine e: _TextEngine) -> _FontFace? {
+        let key = "emoji:\(scalar)"
+        if let hit = e.matches[key] { return hit }
+        var result: _FontFace?
+        if let pattern = FcNameParse("emoji"), let cs = FcCharSetCreate() {
+            _ = FcCharSetAddChar(cs, scalar)
+            _ = FcPatternAddCharSet(pattern, FC_CHARSET, cs)
+            FcCharSetDestroy(cs)
+            var f = match(pattern, engine: e)
+            if f.map({ !$0.hasColourGlyphs || $0.glyph(for: scalar) == 0 }) ?? true {
+                f = firstCovering(scalar, sortedFor: pattern, engine: e)
+            }
+            if let f, f.hasColourGlyphs { result = f }
+            FcPatternDestroy(pattern)
+        }
+        e.matches[key] = result
+        return result
+    }
+
+    /// The first font of fontconfig's sorted list for `pattern` (already substituted by
+    /// `match`) whose charset holds `scalar`.
+    private static func firstCovering(_ scalar: UInt32, sortedFor pattern: OpaquePointer, engine e: _TextEngine) -> _FontFace? {
+        var res = FcResultNoMatch
+        guard let set = FcFontSort(nil, pattern, FcFalse, nil, &res) else { return nil }
+        defer { FcFontSetDestroy(set) }
+        for k in 0..<Int(set.pointee.nfont) {
+            guard let font = set.pointee.fonts[k] else { continue }
+            var cs: OpaquePointer?
+            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &cs) == FcResultMatch, let cs,
+                  FcCharSetHasChar(cs, scalar) != 0 else { continue }
+            var file: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+            var index: Int32 = 0
+            _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+            let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
+            if let f = e.face(path: path, index: Int(index)), f.glyph(for: scalar) != 0 { return f }
+        }
+        return nil
     }
 
     private static func match(_ pattern: OpaquePointer?, engine e: _TextEngine) -> _FontFace? {

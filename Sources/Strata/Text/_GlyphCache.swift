@@ -1,12 +1,18 @@
 import CFreeType
 import Foundation
 
-/// Rasterised glyphs (8-bit coverage), shared by every text layer and size. Used under the
-/// engine lock.
+/// Rasterised glyphs (8-bit coverage, or colour for emoji), shared by every text layer and size.
+/// Used under the engine lock.
 ///
 /// Glyphs are rendered unhinted with FreeType, at a quarter-pixel horizontal phase (subpixel
 /// positioning: four bitmaps per glyph at most), and kept until the cache holds more than its
 /// byte limit, when it is emptied (bounded memory; steady-state text stays cached).
+///
+/// Colour glyphs (fonts with colour bitmap strikes, such as Noto Color Emoji's CBDT) come in a
+/// few fixed sizes: the strike nearest above the requested size is loaded in colour and scaled
+/// down by area averaging (or up bilinearly past the largest strike). They are drawn in their
+/// own colours; the text colour's alpha still applies. Their pen phase is ignored; above 1024
+/// pixels per side they are not drawn (bounded memory and time).
 final class _GlyphCache {
     struct Key: Hashable {
         var face: Int
@@ -20,8 +26,11 @@ final class _GlyphCache {
         /// Offset of the bitmap's top-left pixel from the pen position (y down).
         let left: Int, top: Int
         let coverage: [UInt8]
-        init(width: Int, height: Int, left: Int, top: Int, coverage: [UInt8]) {
-            self.width = width; self.height = height; self.left = left; self.top = top; self.coverage = coverage
+        /// Premultiplied ARGB32 pixels of a colour glyph (then `coverage` is empty).
+        let colour: [UInt32]?
+        init(width: Int, height: Int, left: Int, top: Int, coverage: [UInt8], colour: [UInt32]? = nil) {
+            self.width = width; self.height = height; self.left = left; self.top = top
+            self.coverage = coverage; self.colour = colour
         }
     }
 
@@ -43,6 +52,11 @@ final class _GlyphCache {
         let key = Key(face: face.id, size26: size26, glyph: glyph, phase: UInt8(phase))
         if let g = glyphs[key] { return g }
         misses += 1
+        if face.hasColourStrikes {
+            guard let g = _ColourGlyph.render(glyph, face: face, pixelsPerEm: pixelsPerEm) else { return nil }
+            store(g, key, bytes: g.width * g.height * 4)
+            return g
+        }
         guard face.setPixelSize(FT_F26Dot6(size26)) else { return nil }
         var delta = FT_Vector(x: FT_Pos(phase * 64 / Self.phases), y: 0)
         FT_Set_Transform(face.face, nil, &delta)
@@ -61,9 +75,13 @@ final class _GlyphCache {
         }
         let g = Glyph(width: w, height: h, left: Int(slot.pointee.bitmap_left), top: -Int(slot.pointee.bitmap_top),
                       coverage: cov)
-        if bytes + cov.count + 64 > byteLimit { glyphs.removeAll(); bytes = 0 }
-        glyphs[key] = g
-        bytes += cov.count + 64
+        store(g, key, bytes: cov.count)
         return g
+    }
+
+    private func store(_ g: Glyph, _ key: Key, bytes n: Int) {
+        if bytes + n + 64 > byteLimit { glyphs.removeAll(); bytes = 0 }
+        glyphs[key] = g
+        bytes += n + 64
     }
 }

@@ -51,6 +51,10 @@ struct _Shaper {
                 || cat == HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK || c == 0x200D || (0xFE00...0xFE0F).contains(c)
             if isMark, let p = prevFace, k > range.lowerBound { return (p, script) }
             guard let primary = face(s) else { return (nil, script) }
+            if _Emoji.prefersColour(c, next: k + 1 < text.count ? text[k + 1] : 0),
+               let emoji = _FontMatcher.emojiFace(for: c, engine: engine) {
+                return (emoji, script)
+            }
             if primary.glyph(for: c) != 0 || c < 0x20 || cat == HB_UNICODE_GENERAL_CATEGORY_SPACE_SEPARATOR { return (primary, script) }
             let name = styles[s].fontName
             return (_FontMatcher.fallback(for: c, like: name, engine: engine) ?? primary, script)

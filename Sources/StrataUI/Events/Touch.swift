@@ -37,6 +37,10 @@ public final class Touch: Hashable, CustomStringConvertible {
     var _cancelledForView = false
     /// The view has been sent `touchesBegan` for this touch.
     var _viewSawBegan = false
+    /// Phases held back from the view by recognizers that delay touches.
+    var _heldBegan = false
+    var _heldEnded = false
+    var _movedWhileHeld = false
 
     init(id: Int32, kind: Kind, location: CGPoint, timestamp: TimeInterval, tapCount: Int) {
         self.id = id

@@ -37,6 +37,7 @@ extension GestureRecognizer {
         _apply(new)
         for r in rivals where r._state == .possible { r._apply(.failed) }
         if cancelsTouchesInView { _router?._cancelTouchesInViews(of: self) }
+        _router?._recognizerRecognized(self)
     }
 
     enum _RequirementsOutcome { case clear, waiting, blocked }

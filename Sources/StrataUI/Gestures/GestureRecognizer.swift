@@ -16,7 +16,8 @@ import Strata
 /// - fails if another recognizer sharing a touch has already begun and the two may not
 ///   recognize simultaneously; otherwise makes every such undecided recognizer fail;
 /// - with `cancelsTouchesInView`, the touches' views get `touchesCancelled` and no more of
-///   those touches.
+///   those touches; `delaysTouchesBegan`/`delaysTouchesEnded` hold phases back from the views
+///   while the recognizer is undecided (see `InputRouter`'s delayed touches).
 /// A recognizer in `ended`, `cancelled` or `failed` resets to `possible` (calling `reset()`)
 /// once none of its touches is still down, at the end of the dispatch.
 ///
@@ -62,6 +63,15 @@ open class GestureRecognizer {
     }
     /// Whether recognition takes the touches away from the view (`touchesCancelled`). Default true.
     public var cancelsTouchesInView = true
+    /// Whether the view's `touchesBegan` (and the touch's moves) wait while this recognizer is
+    /// undecided. If it then recognizes, the view never hears of the touch; if it fails, the
+    /// view gets `touchesBegan` then (and one `touchesMoved` if the touch moved meanwhile).
+    /// Default false.
+    public var delaysTouchesBegan = false
+    /// Whether the view's `touchesEnded` waits while this recognizer is undecided (a double tap
+    /// waiting for its second tap). If it then recognizes, the view gets `touchesCancelled`
+    /// instead; if it fails, `touchesEnded`. Default true, as in UIKit.
+    public var delaysTouchesEnded = true
     public var name: String?
     /// Strata addition: called after every state change (not for the reset to `possible`),
     /// so tests and tools can watch the machine.

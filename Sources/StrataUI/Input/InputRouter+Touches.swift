@@ -106,10 +106,10 @@ extension InputRouter {
             }
         }
 
-        // Then the views, grouped per view and phase.
+        // Then the views, grouped per view and phase (phases that recognizers delay are held).
         for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
             var groups: [(View, Set<Touch>)] = []
-            for (touch, p) in batch where p == phase && !touch._cancelledForView {
+            for (touch, p) in batch where p == phase && !touch._cancelledForView && !_hold(touch, phase) {
                 guard let v = touch.view else { continue }
                 if let i = groups.firstIndex(where: { $0.0 === v }) { groups[i].1.insert(touch) } else { groups.append((v, [touch])) }
             }

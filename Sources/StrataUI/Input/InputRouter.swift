@@ -53,6 +53,8 @@ public final class InputRouter: Responder {
     var _lastClick: (button: UInt32, time: TimeInterval, location: CGPoint, count: Int)?
     var _touchpadScrolling = false
     var _touchpadPinches: [any _TouchpadPinchFollower] = []
+    /// Touches with phases held back from their views (`delaysTouchesBegan/Ended`), in order.
+    var _heldTouches: [Touch] = []
 
     public init(rootView: View, scheduler: InputScheduler) {
         self.rootView = rootView
@@ -138,6 +140,7 @@ public final class InputRouter: Responder {
 
     /// After each dispatch: recognizers that are done and have no touch down reset.
     func _afterDispatch() {
+        _releaseHeldTouches()
         var keep: [GestureRecognizer] = []
         for r in _activeRecognizers {
             if r._state.isTerminal && r._touches.isEmpty {
