@@ -14,7 +14,8 @@ let strata = root.lastPathComponent
 func fuzzTarget(_ folder: String, _ products: [String], extra: [String] = []) -> Target {
     .executableTarget(name: "fuzz-\(folder)",
                       dependencies: ["FuzzSupport"] + products.map { .product(name: $0, package: strata) },
-                      path: folder, exclude: ["corpus"], sources: ["fuzz.swift"] + extra)
+                      path: folder, exclude: ["corpus", "known-leaks", "options"].filter { FileManager.default.fileExists(atPath: "\(Context.packageDirectory)/\(folder)/\($0)") },
+                      sources: ["fuzz.swift"] + extra)
 }
 
 let package = Package(
