@@ -4,7 +4,8 @@ import Strata
 /// The engine's benchmark modes (issue 3):
 /// - `--engine`: a root with 10 000 sublayers, each running two animations (position and
 ///   opacity, repeating forever); times `RenderTree.snapshot(at:)` per frame (median of rounds)
-///   and the commit that installs the animations.
+///   and the commit that installs the animations; then the peak resident memory of the scene
+///   with one 1920×1080 frame rendered.
 /// - `--layer-bytes`: allocates 100 000 default `CALayer`s and prints the heap bytes per layer
 ///   (resident memory before and after, with the array holding them reserved beforehand).
 enum EngineBench {
@@ -21,6 +22,14 @@ enum EngineBench {
         let fields = s.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// Peak resident memory in bytes (VmHWM of /proc/self/status), 0 when unreadable.
+    static func peakResident() -> Int {
+        guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kb = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return 0 }
+        return kb * 1024
     }
 
     /// CPU time of the calling thread in seconds (unaffected by other processes' load).
@@ -99,6 +108,12 @@ enum EngineBench {
         print(String(format: "engine: commit of %d layers × 2 animations: %.1f ms (CPU %.1f ms)", n, commitMs, commitCPUMs))
         print(String(format: "engine: %d layers × 2 animations: %.2f ms per frame (median of %d rounds; CPU %.2f ms)",
                      n, times[times.count / 2], times.count, cpuTimes[cpuTimes.count / 2]))
+        // Peak memory of the whole scene: model, render side and one rendered 1080p frame.
+        if let bitmap = Bitmap(width: 1920, height: 1080) {
+            Compositor().render(tree.snapshot(at: Double(frame + 1) / 60), into: bitmap, scale: 1)
+            print(String(format: "engine: peak RSS of the %d-layer scene (animated, one 1920×1080 frame rendered): %.1f MB",
+                         n, Double(peakResident()) / 1_048_576))
+        }
         if sink.isNaN { print("") }
         CAMediaClock.installSystemClock()
     }

@@ -77,14 +77,7 @@ final class SeedExampleTests: XCTestCase {
         }
     }
 
-    func snapshot(_ example: String, at time: Double) throws -> PNGImage {
-        let out = TestEnvironment.artifact("\(example)-\(time).png")
-        try? FileManager.default.removeItem(at: out)
-        var env = ProcessInfo.processInfo.environment
-        env["WAYLAND_DISPLAY"] = "wayland-strata-must-not-be-used"
-        let p = try ChildProcess(executable: TestEnvironment.example(example).path,
-                                 arguments: ["--snapshot", String(time), out.path], environment: env)
-        XCTAssertEqual(p.waitForExit(timeout: 30), .exited(0), p.transcript)
-        return try PNGImage.decode(path: out.path)
+    func snapshot(_ example: String, at time: Double, file: StaticString = #filePath, line: UInt = #line) throws -> PNGImage {
+        try ExampleRun.snapshot(example, at: time, file: file, line: line)
     }
 }

@@ -133,10 +133,12 @@ import Strata
         }
         let d = Drawn(frame: CGRect(x: 0, y: 0, width: 30, height: 40))
         CATransaction.flush()
-        #expect(d.rects.isEmpty)
+        #expect(d.rects == [CGRect(x: 0, y: 0, width: 30, height: 40)])   // a new view draws once (UIKit)
+        CATransaction.flush()
+        #expect(d.rects.count == 1)
         d.setNeedsDisplay()
         CATransaction.flush()
-        #expect(d.rects == [CGRect(x: 0, y: 0, width: 30, height: 40)])
+        #expect(d.rects == [CGRect(x: 0, y: 0, width: 30, height: 40), CGRect(x: 0, y: 0, width: 30, height: 40)])
     }
 
     @Test func customLayerClass() {

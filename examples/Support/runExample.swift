@@ -18,42 +18,17 @@ public func runExample(_ scene: some ExampleScene, arguments: [String] = Array(C
             try png.write(toFile: snap.path)
             exit(0)
         }
+        if let record = options.record {
+            let apng = try renderRecording(scene, duration: record.duration, fps: record.fps, scale: options.scale)
+            try apng.write(toFile: record.path)
+            exit(0)
+        }
         try runLive(scene, options: options, live: live, onRest: onRest)
         exit(0)
     } catch {
         FileHandle.standardError.write(Data("\(CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "example"): \(error)\n".utf8))
         exit(1)
     }
-}
-
-/// The frame at animation time `time`, rendered offscreen with a manual clock.
-public func renderSnapshot(_ scene: some ExampleScene, at time: Double, scale: Double = 1) throws -> PNGImage {
-    let clock = CAManualClock(time: 0)
-    CAMediaClock.install(clock)
-    defer { CAMediaClock.installSystemClock() }
-    // Commit the implicit transaction that making the scene may have opened (a view's frame
-    // set in an initializer): otherwise `build` and `start` would nest inside it, nothing would
-    // be committed before `start`, and its implicit animations would not run.
-    CATransaction.flush()
-    let root = CALayer()
-    let tree = RenderTree(root: root)
-    CATransaction.begin()
-    CATransaction.setDisableActions(true)
-    root.bounds = CGRect(x: 0, y: 0, width: scene.width, height: scene.height)
-    root.position = CGPoint(x: Double(scene.width) / 2, y: Double(scene.height) / 2)
-    scene.build(root: root)
-    CATransaction.commit()
-    CATransaction.begin()
-    scene.start(root: root)
-    CATransaction.commit()
-    CATransaction.flush()
-    clock.time = time
-    let w = Int((Double(scene.width) * scale).rounded()), h = Int((Double(scene.height) * scale).rounded())
-    guard let bitmap = Bitmap(width: w, height: h) else {
-        throw ExampleOptions.ParseError.badNumber("--scale", "\(scale)")
-    }
-    Compositor().render(tree.snapshot(at: time), into: bitmap, scale: CGFloat(scale))
-    return PNGImage(width: w, height: h, pixels: (0..<h).flatMap { y in (0..<w).map { bitmap.pixel(x: $0, y: y) } })
 }
 
 private func runLive(_ scene: some ExampleScene, options: ExampleOptions,

@@ -61,6 +61,8 @@ enum _AnimValue: Sendable {
         case let v as any CAAnimatableValue: self = .custom(v)
         case let v as String: self = .opaque(v)
         case let v as CAMediaTimingFunction: self = .opaque(v)
+        // Images reach the render tree (contents).
+        case let v as CGImage: self = .opaque(v)
         default: self = .local(_LocalBox(value))
         }
     }

@@ -10,6 +10,7 @@ extension CGContext {
     /// touched pixels and composites with pixman.
     func paint(_ coverage: _Coverage, with paint: _Paint, blend: CGBlendMode? = nil) {
         guard state.alpha > 0, let area = intersect(state.clip, coverageBox(coverage)) else { return }
+        didPaint = true
         let mode = blend ?? state.blendMode
         if case .color(let c) = paint, mode.pixmanOp == PIXMAN_OP_OVER, state.clipMask == nil {
             let color = state.alpha < 1 ? CGColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha * state.alpha) : c

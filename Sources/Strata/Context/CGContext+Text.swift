@@ -66,6 +66,7 @@ extension CGContext {
         if t.b == 0, t.c == 0, t.a == s, t.d == s, state.clipMask == nil, state.alpha == 1, state.blendMode == .normal {
             let c = state.clip
             guard !c.isEmpty else { return }
+            didPaint = true
             let o = origin.applying(t)
             let row = bitmap.bytesPerRow / 4
             layout.draw(into: bitmap.pixels + c.y * row + c.x, width: c.width, height: c.height, rowPixels: row,

@@ -43,6 +43,11 @@ public final class CGContext {
     /// as in Core Graphics).
     var path = CGMutablePath()
     let rasterizer = PathRasterizer()
+    /// Something has been painted (the backing store uses it to drop blank images).
+    var didPaint = false
+    /// Whether any drawing operation has touched pixels yet (not public API: StrataUI uses it
+    /// to learn which views draw nothing).
+    public var _hasPainted: Bool { didPaint }
     /// The transform `init` set up (user space of a fresh context → device pixels).
     public let baseTransform: CGAffineTransform
 

@@ -21,6 +21,9 @@ public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertib
     /// fully opaque it replaces what is below (SRC) and hides lower layers.
     public let isOpaque: Bool
     private let storage: UnsafeMutablePointer<UInt32>
+    /// Set (once, before the image is shared) on images a layer's backing store makes: which
+    /// pixels changed since the layer's earlier images, for damage.
+    internal var _backing: _BackingInfo?
 
     /// An image of `width`×`height` whose pixels `fill` writes (premultiplied ARGB32, row
     /// stride `width`); nil for negative or oversized dimensions. The buffer starts zeroed.

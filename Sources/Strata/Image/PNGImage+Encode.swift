@@ -105,7 +105,7 @@ extension PNGImage {
         throw .encodeFailed(reason: "output size changed between attempts")
     }
 
-    private static func writeFile(_ path: String, bytes: [UInt8]) throws(PNGError) {
+    static func writeFile(_ path: String, bytes: [UInt8]) throws(PNGError) {
         guard let file = fopen(path, "wb") else {
             throw .io(path: path, reason: String(cString: strerror(errno)))
         }

@@ -23,14 +23,22 @@ extension CALayer {
 
     /// Positions sublayers; the default asks the delegate (`layoutSublayers(of:)`).
 
+    /// Marks the whole layer for `display()` at the next commit.
     public func setNeedsDisplay() {
         if _flags.contains(.presentation) { return }
+        _requestDisplay(nil)
         _flags.insert(.needsDisplay)
         _markDirty()
     }
 
-    /// Strata redraws whole layers: the rectangle is accepted for API compatibility.
-    public func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
+    /// Marks `r` (bounds coordinates) for redrawing: the backing store keeps its other pixels
+    /// and `draw(in:)` runs clipped to the dirty rectangles' union, rounded out to pixels.
+    public func setNeedsDisplay(_ r: CGRect) {
+        if _flags.contains(.presentation) { return }
+        _requestDisplay(r)
+        _flags.insert(.needsDisplay)
+        _markDirty()
+    }
 
     public func needsDisplay() -> Bool { _flags.contains(.needsDisplay) }
 

@@ -15,6 +15,8 @@ final class _LayerExtras {
     var anonymousAnimationCount = 0
     /// For presentation layers: the model layer they show.
     var modelLayer: CALayer?
+    /// What `setNeedsDisplay(_:)` asked to redraw (see `CALayer+Display.swift`).
+    var display: _DisplayRequest?
 }
 
 /// A layer: the model object of Core Animation.
@@ -154,8 +156,17 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// The size the layer would like; the default is its bounds' size.
     open func preferredFrameSize() -> CGSize { bounds.size }
 
-    /// Updates `contents`; the default asks the delegate (`display(_:)`).
-    open func display() { _extras?.delegate?.display(self) }
+    /// Updates `contents`. The default asks the delegate's `display(_:)`; without a delegate
+    /// (or when the delegate does not implement it) it draws a backing store with
+    /// `draw(in:)` (see `CALayer+Display.swift`).
+    open func display() {
+        if let d = _extras?.delegate { d.display(self) } else { _displayBackingStore() }
+    }
+
+    /// Draws the layer's content into `ctx` (top-left origin, y down, in the layer's bounds
+    /// coordinates, `contentsScale` pixels per point, clipped to the area being redrawn). The
+    /// default calls the delegate's `draw(_:in:)`.
+    open func draw(in ctx: CGContext) { _extras?.delegate?.draw(self, in: ctx) }
 
     /// Whether `p` (in this layer's coordinates) lies inside the layer; default: its bounds.
     open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }

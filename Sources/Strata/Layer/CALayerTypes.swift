@@ -58,8 +58,12 @@ public let kCATransition = "transition"
 
 /// A layer's delegate. Every method is optional (default implementations do nothing).
 public protocol CALayerDelegate: AnyObject {
-    /// Supplies the layer's contents when it needs display.
+    /// Supplies the layer's contents when it needs display. The default draws the layer's
+    /// backing store, which calls `draw(_:in:)` (Core Animation's behaviour for a delegate
+    /// that does not implement `displayLayer:`).
     func display(_ layer: CALayer)
+    /// Draws the layer's content (see `CALayer.draw(in:)`).
+    func draw(_ layer: CALayer, in ctx: CGContext)
     func layerWillDraw(_ layer: CALayer)
     func layoutSublayers(of layer: CALayer)
     /// The action for `event`: nil continues the lookup, `NSNull()` stops it with no action.
@@ -67,7 +71,8 @@ public protocol CALayerDelegate: AnyObject {
 }
 
 extension CALayerDelegate {
-    public func display(_ layer: CALayer) {}
+    public func display(_ layer: CALayer) { layer._displayBackingStore() }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
     public func layerWillDraw(_ layer: CALayer) {}
     public func layoutSublayers(of layer: CALayer) {}
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }

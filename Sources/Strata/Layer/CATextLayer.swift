@@ -138,6 +138,11 @@ open class CATextLayer: CALayer {
     open override class func needsDisplay(forKey key: String) -> Bool {
         textKeys.contains(key) || super.needsDisplay(forKey: key)
     }
+
+    /// The compositor lays the text out and draws it at render time, so there is no backing
+    /// store to fill: `display()` does nothing (documented difference: Apple's CATextLayer
+    /// draws its text into its backing store here).
+    open override func display() {}
 }
 
 /// An attributed string's text and runs in Sendable form: attributes the run sets (nil = the

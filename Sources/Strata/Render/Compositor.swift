@@ -92,6 +92,10 @@ public final class Compositor {
                 matched[j] = true
                 let o = oldList.nodes[j]
                 if o.key == n.key && o.footprint == n.footprint { continue }
+                if let redrawn = _FrameList.redrawnPixels(o, n) {
+                    for r in redrawn { add(r) }
+                    continue
+                }
                 add(o.footprint)
             }
             add(n.footprint)

@@ -48,6 +48,9 @@ struct _Node {
     var key = 0
     /// Hash of what this layer passes on to its descendants' pixels (order, clip, opacity).
     var contextKey = 0
+    /// For contents from a layer's backing store: `key` with the image's identity left out
+    /// (damage then covers only the pixels the new image redrew); nil otherwise.
+    var backingKey: Int?
 
     /// Alpha applied to the layer's own background and border.
     var drawAlpha: Double { group ? 1 : opacity * inheritedAlpha }
@@ -259,9 +262,11 @@ final class _FrameList {
         if !hasDescendants, n.contents == nil, case .shape = n.clip { nodes[i].clip = .none }
         var h = Hasher()
         h.combine(n.contextKey); h.combine(n.matrix); h.combine(n.shape)
-        h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth); h.combine(n.contents); h.combine(n.own)
+        h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth); h.combine(n.own)
         h.combine(n.shadow); h.combine(n.maskKey); h.combine(n.blend?.rawValue)
         h.combine(n.opacity); h.combine(n.inheritedAlpha); h.combine(nodes[i].group)
+        nodes[i].backingKey = n.contents.flatMap { Self.backingKey(h, $0) }
+        h.combine(n.contents)
         nodes[i].key = h.finalize()
         if let parent = stack.last?.context.parent, parent >= 0, let s = nodes[i].subtree {
             nodes[parent].subtree = nodes[parent].subtree.map { Self.union($0, s) } ?? s

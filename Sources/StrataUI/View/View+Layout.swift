@@ -10,11 +10,12 @@ extension View {
     /// Lays out now: this view if it needs it, then its subtree, top-down.
     public func layoutIfNeeded() { layer.layoutIfNeeded() }
 
-    /// Marks the view for `draw(_:)` at the next commit.
+    /// Marks the whole view for `draw(_:)` at the next commit.
     public func setNeedsDisplay() { layer.setNeedsDisplay() }
 
-    /// Strata redraws whole views: the rectangle is accepted for API compatibility.
-    public func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay() }
+    /// Marks `rect` (bounds coordinates) for redrawing: `draw(_:)` gets the union of the
+    /// marked rectangles (rounded out to pixels) and the rest of the view's pixels are kept.
+    public func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay(rect) }
 
     /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its center.
     public func sizeToFit() {

@@ -43,7 +43,14 @@ open class View: Responder, CALayerDelegate {
         super.init()
         layer.delegate = self
         self.frame = frame
+        if !View._nonDrawingClasses.contains(ObjectIdentifier(type(of: self))) { layer.setNeedsDisplay() }
     }
+
+    /// The base `draw(_:)` ran during the current display.
+    final var _ranDefaultDraw = false
+    /// View classes seen drawing nothing with the default `draw(_:)` (views are main-thread
+    /// only, like this set).
+    nonisolated(unsafe) static var _nonDrawingClasses = Set<ObjectIdentifier>()
 
     // MARK: Geometry (the layer's)
 
@@ -136,10 +143,13 @@ open class View: Responder, CALayerDelegate {
     /// The size that fits `size`; default: the current bounds size.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
 
-    /// Draws the view's content. Strata has no drawing context yet: a subclass sets
-    /// `layer.contents` (a `CGImage`) here. Runs at commit time after `setNeedsDisplay()`.
-    /// Default: nothing.
-    open func draw(_ rect: CGRect) {}
+    /// Draws the view's content into the current context (`GraphicsGetCurrentContext()`, in
+    /// bounds coordinates, top-left origin, y down, clipped to `rect`); `rect` is the part
+    /// to redraw (the bounds, or what `setNeedsDisplay(_:)` marked). Runs at commit time: once
+    /// for a new view, then after `setNeedsDisplay()`. The result becomes the layer's
+    /// contents (see `CALayer.draw(in:)`). Default: nothing (a view class whose `draw(_:)`
+    /// only runs this default is remembered and not displayed for new instances).
+    open func draw(_ rect: CGRect) { _ranDefaultDraw = true }
 
     /// The farthest descendant (or self) under `point` (in this view's bounds coordinates)
     /// that accepts input; see `_hitTest` for the rules.
@@ -165,9 +175,13 @@ open class View: Responder, CALayerDelegate {
         layoutSubviews()
     }
 
-    public func display(_ layer: CALayer) {
+    public func draw(_ layer: CALayer, in ctx: CGContext) {
         guard layer === self.layer else { return }
-        draw(bounds)
+        _ranDefaultDraw = false
+        GraphicsPushContext(ctx)
+        draw(ctx.boundingBoxOfClipPath)
+        GraphicsPopContext()
+        if _ranDefaultDraw && !ctx._hasPainted { View._nonDrawingClasses.insert(ObjectIdentifier(type(of: self))) }
     }
 
     public func action(for layer: CALayer, forKey event: String) -> CAAction? {

@@ -1,0 +1,46 @@
+import Foundation
+import Strata
+
+/// Draws images offscreen (UIKit's UIGraphicsImageRenderer): each `image(actions:)` call gets
+/// a fresh transparent context of `size` points at `scale` pixels per point, top-left origin,
+/// y down, current while `actions` runs.
+///
+/// Documented differences: images are `CGImage`s (pixel size = size × scale, rounded up);
+/// there is no format object, opaque mode or wide colour. A size the context refuses (zero,
+/// negative, non-finite, too many pixels; see ``CGContext``) gives nil without drawing.
+public final class GraphicsImageRenderer {
+    public let size: CGSize
+    public let scale: CGFloat
+
+    public init(size: CGSize, scale: CGFloat = 1) {
+        self.size = size
+        self.scale = scale
+    }
+
+    /// Runs `actions` with a new context and returns what it drew.
+    public func image(actions: (GraphicsImageRendererContext) -> Void) -> CGImage? {
+        guard let ctx = CGContext(width: size.width, height: size.height, scale: scale) else { return nil }
+        GraphicsPushContext(ctx)
+        actions(GraphicsImageRendererContext(ctx))
+        GraphicsPopContext()
+        return ctx.makeImage()
+    }
+}
+
+/// What `GraphicsImageRenderer.image(actions:)` hands its block.
+public final class GraphicsImageRendererContext {
+    /// The Core Graphics context to draw with.
+    public let cgContext: CGContext
+
+    init(_ ctx: CGContext) { cgContext = ctx }
+
+    /// What has been drawn so far.
+    public var currentImage: CGImage? { cgContext.makeImage() }
+
+    /// Fills `rect` with the context's fill colour.
+    public func fill(_ rect: CGRect) { cgContext.fill(rect) }
+    /// Strokes `rect`'s outline with the context's stroke colour and line width.
+    public func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
+    /// Clips to `rect`.
+    public func clip(to rect: CGRect) { cgContext.clip(to: rect) }
+}
