@@ -75,7 +75,7 @@ func median(_ xs: [Double]) -> (med: Double, q1: Double, q3: Double) {
     return (q(0.5), q(0.25), q(0.75))
 }
 
-if EngineBench.handle(CommandLine.arguments) { exit(0) }
+if EngineBench.handle(CommandLine.arguments) || AnimationBench.handle(CommandLine.arguments) { exit(0) }
 let opts = parseOptions()
 if opts.threads != 1 { print("note: --threads \(opts.threads): fill/stroke scenes run single-threaded; compositor scenes use \(opts.threads)") }
 let scenes: [BenchScene]

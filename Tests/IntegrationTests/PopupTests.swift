@@ -21,6 +21,8 @@ final class PopupTests: XCTestCase {
 
         let menu = PrefixedLines(app, prefix: "menu:")
         func next(_ what: String) -> String? { menu.next(what) }
+        try hoverUntilEntered(vp, app, 150, 95)
+        XCTAssertEqual(next("hover"), "menu: pointer entered")
         /// Clicks window point (x, y) (output point (x + 80, y + 60)).
         func click(_ x: UInt32, _ y: UInt32) throws {
             try vp.move(to: x + 80, y + 60)
@@ -67,5 +69,53 @@ final class PopupTests: XCTestCase {
         try vp.frame { p, t in p.button(time: t, button: PointerButton.left, state: .pressed) }
         try vp.frame { p, t in p.button(time: t, button: PointerButton.left, state: .released) }
         XCTAssertEqual(next("dismissed"), "menu: dismissed")
+    }
+
+    /// Menus hanging from a wlr-layer-shell bar (`menu --layer`: a 60-point bar along the top of
+    /// the output; layer_surface.get_popup): placed below the button in output pixels, chosen,
+    /// and dismissed by a click outside the app.
+    func testLayerShellBarMenusUnderSway() throws {
+        let sway = try HeadlessCompositor("sway")
+        let vp = try SeatVirtualPointer(compositor: sway)
+        try vp.move(to: 400, 300)
+        let app = try ChildProcess(executable: try TestEnvironment.example("menu").path,
+                                   arguments: ["--layer", "--exit-after", "90"], environment: sway.clientEnvironment)
+        defer { app.kill() }
+        XCTAssertTrue(app.waitForLine("strata: shown", timeout: 30), app.transcript)
+        let menu = PrefixedLines(app, prefix: "menu:")
+        try hoverUntilEntered(vp, app, 70, 35)
+        XCTAssertEqual(menu.next("hover"), "menu: pointer entered")
+        func click(_ x: UInt32, _ y: UInt32) throws {
+            try vp.move(to: x, y)
+            try vp.frame { p, t in p.button(time: t, button: PointerButton.left, state: .pressed) }
+            try vp.frame { p, t in p.button(time: t, button: PointerButton.left, state: .released) }
+        }
+
+        try click(70, 35)
+        XCTAssertEqual(menu.next("bar menu"), "menu: popup 20 50 200x90")
+        XCTAssertEqual(menu.next("bar menu drawn"), "menu: shown")
+        let shot = try sway.screenshot("menu-layer")
+        XCTAssertEqual(hex(shot.pixel(x: 20, y: 50)), hex(Self.menuColor))
+        XCTAssertEqual(hex(shot.pixel(x: 219, y: 139)), hex(Self.menuColor))
+        XCTAssertNotEqual(hex(shot.pixel(x: 220, y: 100)), hex(Self.menuColor))
+        try click(100, 115)                       // the third row: 110…139
+        XCTAssertEqual(menu.next("chose"), "menu: chose gamma")
+
+        try click(70, 35)
+        XCTAssertEqual(menu.next("reopened"), "menu: popup 20 50 200x90")
+        XCTAssertEqual(menu.next("reopened, drawn"), "menu: shown")
+        try click(400, 400)                       // the desktop: not this app
+        XCTAssertEqual(menu.next("dismissed"), "menu: dismissed")
+    }
+
+    /// Moves the pointer over (x, y) until the app reports it entered: a loaded compositor may
+    /// route input to a just-mapped surface a little after its first frame.
+    private func hoverUntilEntered(_ vp: SeatVirtualPointer, _ app: ChildProcess, _ x: UInt32, _ y: UInt32) throws {
+        var entered = false
+        for i in 0..<50 where !entered {
+            try vp.move(to: x + UInt32(i % 2), y)
+            entered = app.waitForLine("menu: pointer entered", timeout: 0.2)
+        }
+        XCTAssertTrue(entered, app.transcript)
     }
 }

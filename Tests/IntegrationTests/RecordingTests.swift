@@ -49,6 +49,17 @@ final class RecordingTests: XCTestCase {
         XCTAssertTrue(apng.frames.allSatisfy { $0.delayDenominator == 15 })
     }
 
+    /// Every example in the README's gallery records (what `scripts/showcase` runs): a valid APNG
+    /// whose first frame is the snapshot at 0 and whose delays add up to the duration.
+    func testEveryGalleryExampleRecords() throws {
+        for example in ["hello", "fade", "movelayer", "grouped", "position", "keyframes", "progress", "indicator",
+                        "morph", "reveal", "toast", "panel", "stress", "gestures"] {
+            let apng = try ExampleRun.record(example, ["--duration", "0.4", "--fps", "5"])
+            XCTAssertEqual(apng.frames.first?.canvas, try ExampleRun.snapshot(example, at: 0), example)
+            XCTAssertEqual(apng.frames.reduce(0) { $0 + $1.delayNumerator }, 2, example)
+        }
+    }
+
     /// Bad recording options end with status 1 and say why; nothing is written.
     func testBadRecordingOptionsAreRefused() throws {
         let out = TestEnvironment.artifact("bad-record.png")

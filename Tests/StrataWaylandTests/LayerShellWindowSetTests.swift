@@ -30,7 +30,10 @@ import Testing
 
         /// Sends `name` and `done` for the output bound from global `global`.
         func announceOutput(global: UInt32, name: String) throws {
-            try app.display.connection.roundtrip()  // the client has bound it
+            // The first roundtrip delivers the global (the client binds it); the second makes
+            // sure the double has read the bind.
+            try app.display.connection.roundtrip()
+            try app.display.connection.roundtrip()
             let id = try #require(compositor.boundID(ofGlobal: global))
             compositor.send(to: id, opcode: LayerShellWindowSetTests.outputName, [.s(name)])
             compositor.send(to: id, opcode: LayerShellWindowSetTests.outputDone, [])

@@ -5,8 +5,11 @@
 // - "open": 100×30 at (20, 20); its menu opens below it, left edges aligned;
 // - "corner": 100×40 at (540, 440); its menu opens below it, left edges aligned, unless that
 //   leaves the output: then the compositor flips it (constraint adjustment).
+// With --layer the buttons live in a 60-point wlr-layer-shell bar along the top of the output
+// instead (only "open" fits), and the menus are the bar's popups (layer_surface.get_popup).
 // Each menu is 200×90 (#d8dce0) with three 30-point rows "alpha", "beta", "gamma".
 // Lines printed:
+//   menu: pointer entered     the pointer first entered the window (or bar): input arrives
 //   menu: popup X Y WxH       a menu was configured (X, Y in the window's content coordinates)
 //   menu: shown               the menu's first frame reached the compositor
 //   menu: chose NAME          a row was clicked (the menu closes)
@@ -24,6 +27,13 @@ func rgb(_ r: Double, _ g: Double, _ b: Double) -> CGColor { CGColor(red: r, gre
 /// A view that runs `action` on each button press.
 final class Button: View {
     var action: () -> Void
+    var onEnter: (() -> Void)?
+
+    override func pointerEntered(_ event: HoverEvent) {
+        onEnter?()
+        onEnter = nil
+    }
+
     init(frame: CGRect, color: CGColor, action: @escaping () -> Void) {
         self.action = action
         super.init(frame: frame)
@@ -51,7 +61,8 @@ final class Menus: ExampleScene {
     var host: ViewHost?
     var menu: (popup: PopupWindow, host: ViewHost)?
     weak var app: Application?
-    weak var window: Window?
+    /// What menus hang from: the window, or the layer-shell bar.
+    var parent: PopupWindow.Parent?
 
     func build(root: CALayer) {
         if rootView.layer.superlayer == nil {       // offscreen snapshot: no host
@@ -72,12 +83,12 @@ final class Menus: ExampleScene {
     }
 
     func open(below anchor: CGRect) {
-        guard let app, let window else { return }
+        guard let app, let parent else { return }
         menu?.popup.close()
         menu = nil
         let placement = Popup.Placement(width: 200, height: 90, anchorRect: (Int(anchor.minX), Int(anchor.minY),
                                                                               Int(anchor.width), Int(anchor.height)))
-        guard let popup = try? PopupWindow(application: app, parent: .window(window), placement: placement) else {
+        guard let popup = try? PopupWindow(application: app, parent: parent, placement: placement) else {
             emit("menu: popup failed")
             return
         }
@@ -92,7 +103,9 @@ final class Menus: ExampleScene {
             }
             host.rootView.addSubview(row)
         }
+        let layout = popup.onConfigure  // the host's: keep it
         popup.onConfigure = { [unowned popup] in
+            layout?()
             emit("menu: popup \(popup.x) \(popup.y) \(popup.width)x\(popup.height)")
         }
         let once = Once(), loop = app.loop, connection = app.display.connection
@@ -117,10 +130,51 @@ final class Menus: ExampleScene {
 }
 
 let scene = Menus()
+if CommandLine.arguments.contains("--layer") {
+    runInLayerShellBar(scene)
+}
 runExample(scene, live: { app, window in
     guard let window else { return }
     scene.app = app
-    scene.window = window
+    scene.parent = .window(window)
     scene.host = ViewHost(window: window, application: app, rootView: scene.rootView)
     scene.rootView.action = { [unowned scene] in scene.pressedOutside() }
+    scene.rootView.onEnter = { emit("menu: pointer entered") }
 })
+
+/// `--layer [--exit-after S]`: the buttons in a 60-point bar along the top of the output.
+/// Prints `strata: shown` after the bar's first frame.
+func runInLayerShellBar(_ scene: Menus) -> Never {
+    var exitAfter: Double?
+    if let i = CommandLine.arguments.firstIndex(of: "--exit-after"), i + 1 < CommandLine.arguments.count {
+        exitAfter = Double(CommandLine.arguments[i + 1])
+    }
+    do {
+        let app = try Application()
+        var config = LayerSurface.Configuration()
+        config.anchor = [.top, .left, .right]
+        config.height = 60
+        config.namespace = "menu"
+        let bar = try LayerShellWindow(application: app, configuration: config)
+        scene.app = app
+        scene.parent = .layerShellWindow(bar)
+        scene.host = ViewHost(layerShellWindow: bar, application: app, rootView: scene.rootView)
+        scene.rootView.action = { [unowned scene] in scene.pressedOutside() }
+        scene.rootView.onEnter = { emit("menu: pointer entered") }
+        scene.build(root: bar.layer)
+        let once = Once(), loop = app.loop, connection = app.display.connection
+        bar.onFrameCommitted { _ in
+            guard once.first() else { return }
+            loop.post {
+                try? connection.roundtrip()
+                emit("strata: shown")
+            }
+        }
+        if let t = exitAfter { app.after(t) { app.stop() } }
+        try withExtendedLifetime(bar) { try app.run() }
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("menu: \(error)\n".utf8))
+        exit(1)
+    }
+}

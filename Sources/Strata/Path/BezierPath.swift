@@ -17,8 +17,8 @@ public struct UIRectCorner: OptionSet, Sendable {
 /// increasing angle. Difference: rounded rectangles use circular corners (UIKit uses
 /// "continuous" corners since iOS 7), with radii clamped to half the width and height; every
 /// corner named in `byRoundingCorners` is a curve even at radius 0, so rounded rectangles of any
-/// radii have the same structure and a `path` animation between them morphs (as the circle ↔
-/// square sample in Apple-platform articles expects).
+/// radii have the same structure and a `path` animation between them morphs (the seeds' circle ↔
+/// square sample relies on it; whether UIKit's paths share that structure is not documented).
 public final class BezierPath: CustomStringConvertible {
     private var path: CGMutablePath
 

@@ -92,7 +92,7 @@ internal struct _A8Blitter: _SpanBlitter {
     }
 }
 
-// glibc's `wmemset` is not exported by the Glibc module; its C signature is
+// glibc's `wmemset` is not exported by the Glibc module (also used by the compositor); its C signature is
 // `wchar_t *wmemset(wchar_t *, wchar_t, size_t)` with a 4-byte wchar_t on Linux.
 @_silgen_name("wmemset")
-private func _strata_wmemset(_ s: UnsafeMutablePointer<Int32>, _ c: Int32, _ n: Int) -> UnsafeMutablePointer<Int32>
+func _strata_wmemset(_ s: UnsafeMutablePointer<Int32>, _ c: Int32, _ n: Int) -> UnsafeMutablePointer<Int32>

@@ -26,8 +26,12 @@ public final class Compositor {
         didSet { threads = min(max(threads, 1), 64) }
     }
     private var painters: [_Painter] = [_Painter()]
-    private let list = _FrameList()
-    private let oldList = _FrameList()
+    /// Flattened trees (least recently used reused first): a frame's tree is flattened once for
+    /// its damage, reused for its paint and as the next frame's `old` (see `flattened`).
+    private var lists: [(tree: RenderLayer?, scale: Double, list: _FrameList, idsUnique: Bool?, used: Int)] =
+        (0..<3).map { _ in (nil, 0, _FrameList(), nil, 0) }
+    private var clock = 0
+    private var seen = Set<UInt64>()
     private var oldIndex: [UInt64: Int] = [:]
     private var matched: [Bool] = []
     private var boxes: [pixman_box32_t] = []
@@ -40,7 +44,7 @@ public final class Compositor {
     ///
     /// A non-finite or non-positive `scale` draws nothing but the cleared region.
     public func render(_ tree: RenderLayer, into bitmap: Bitmap, scale: CGFloat, region: Region) {
-        list.build(tree, scale: Double(scale))
+        let list = flattened(tree, scale: Double(scale)).list
         let clip = region.intersection(Region(x: 0, y: 0, width: bitmap.width, height: bitmap.height))
         let e = clip.extents
         let bands = min(threads, max(1, e.height / 16))
@@ -77,20 +81,30 @@ public final class Compositor {
     public func damage(from old: RenderLayer?, to new: RenderLayer, scale: CGFloat, bounds: CGRect) -> Region {
         let all = Region(enclosing: bounds)
         guard let old else { return all }
-        list.build(new, scale: Double(scale))
-        oldList.build(old, scale: Double(scale))
-        oldIndex.removeAll(keepingCapacity: true)
-        for (i, n) in oldList.nodes.enumerated() where oldIndex.updateValue(i, forKey: n.id) != nil { return all }
-        matched.removeAll(keepingCapacity: true)
-        matched.append(contentsOf: repeatElement(false, count: oldList.nodes.count))
+        let (oldList, oldSlot) = flattened(old, scale: Double(scale))
+        let (list, newSlot) = flattened(new, scale: Double(scale), keeping: oldSlot)
         boxes.removeAll(keepingCapacity: true)
-        var seen = Set<UInt64>()
-        seen.reserveCapacity(list.nodes.count)
-        for n in list.nodes {
-            guard seen.insert(n.id).inserted else { return all }
+        let oldNodes = oldList.nodes, newNodes = list.nodes
+        // Usually the same layers in the same order: match by position, no lookups. The ids of
+        // the new tree are then unique exactly when the old tree's are.
+        if oldNodes.count == newNodes.count, zip(oldNodes, newNodes).allSatisfy({ $0.id == $1.id }) {
+            guard idsUnique(oldSlot) else { return all }
+            lists[newSlot].idsUnique = true
+            for (o, n) in zip(oldNodes, newNodes) where o.key != n.key || o.footprint != n.footprint {
+                add(o.footprint)
+                add(n.footprint)
+            }
+            return Region(boxes: boxes).intersection(all)
+        }
+        guard idsUnique(oldSlot), idsUnique(newSlot) else { return all }
+        oldIndex.removeAll(keepingCapacity: true)
+        for (i, n) in oldNodes.enumerated() { oldIndex[n.id] = i }
+        matched.removeAll(keepingCapacity: true)
+        matched.append(contentsOf: repeatElement(false, count: oldNodes.count))
+        for n in newNodes {
             if let j = oldIndex[n.id] {
                 matched[j] = true
-                let o = oldList.nodes[j]
+                let o = oldNodes[j]
                 if o.key == n.key && o.footprint == n.footprint { continue }
                 if let redrawn = _FrameList.redrawnPixels(o, n) {
                     for r in redrawn { add(r) }
@@ -100,8 +114,41 @@ public final class Compositor {
             }
             add(n.footprint)
         }
-        for (j, o) in oldList.nodes.enumerated() where !matched[j] { add(o.footprint) }
+        for (j, o) in oldNodes.enumerated() where !matched[j] { add(o.footprint) }
         return Region(boxes: boxes).intersection(all)
+    }
+
+    /// The flattened `tree` and its cache slot: a tree bit-for-bit equal to a cached one (same
+    /// root values, same array and object references, hence the same immutable tree) is not
+    /// flattened again. `keeping` names a slot that must not be reused.
+    private func flattened(_ tree: RenderLayer, scale: Double, keeping: Int? = nil) -> (list: _FrameList, slot: Int) {
+        clock += 1
+        if let i = lists.firstIndex(where: { $0.scale == scale && $0.tree.map { Self.identical($0, tree) } == true }) {
+            lists[i].used = clock
+            return (lists[i].list, i)
+        }
+        let victim = lists.indices.filter { $0 != keeping }.min { lists[$0].used < lists[$1].used }!
+        lists[victim].list.build(tree, scale: scale)
+        lists[victim].tree = tree
+        lists[victim].scale = scale
+        lists[victim].idsUnique = nil
+        lists[victim].used = clock
+        return (lists[victim].list, victim)
+    }
+
+    private static func identical(_ a: RenderLayer, _ b: RenderLayer) -> Bool {
+        withUnsafeBytes(of: a) { pa in
+            withUnsafeBytes(of: b) { pb in memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0 }
+        }
+    }
+
+    /// Whether the ids of the slot's list are all different (computed once per flattening).
+    private func idsUnique(_ slot: Int) -> Bool {
+        if let known = lists[slot].idsUnique { return known }
+        seen.removeAll(keepingCapacity: true)
+        let unique = lists[slot].list.nodes.allSatisfy { seen.insert($0.id).inserted }
+        lists[slot].idsUnique = unique
+        return unique
     }
 
     /// Lets `concurrentPerform` hand each band to its painter.

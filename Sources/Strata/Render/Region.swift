@@ -87,6 +87,13 @@ public struct Region: Equatable, Sendable, CustomStringConvertible {
         return PixelRect(x: Int(e.x1), y: Int(e.y1), width: Int(e.x2 - e.x1), height: Int(e.y2 - e.y1))
     }
 
+    /// True when the region is exactly one non-empty rectangle.
+    var isRectangle: Bool {
+        var n: Int32 = 0
+        _ = pixman_region32_rectangles(box.r, &n)
+        return n == 1
+    }
+
     /// The region's rectangles: disjoint, sorted by y then x (pixman's y-x bands).
     public var rects: [PixelRect] {
         var out: [PixelRect] = []

@@ -42,6 +42,14 @@ final class _Painter {
     /// Per node: its background and contents are hidden (its sublayers and border may show).
     private var hiddenOwn: [Bool] = []
 
+    /// Draws simple shapes straight into target memory when the target's clip is one
+    /// rectangle (same pixels as through pixman; false forces the pixman path, for tests).
+    var directDrawing = true
+    /// Per-column coverage, reused by the direct rectangle fill.
+    var columnCoverage: [Double] = []
+    private var occluders = _OcclusionGrid()
+    private var occludersAfter: [Int] = []
+
     var hiddenTreeForTesting: [Bool] { hiddenTree }
     var hiddenOwnForTesting: [Bool] { hiddenOwn }
 
@@ -54,18 +62,30 @@ final class _Painter {
         hiddenTree.append(contentsOf: repeatElement(false, count: n))
         hiddenOwn.removeAll(keepingCapacity: true)
         hiddenOwn.append(contentsOf: repeatElement(false, count: n))
-        var snapshots: [Int: Region] = [:]
-        for (k, node) in nodes.enumerated() where node.end > k + 1 && node.subtree != nil { snapshots[node.end] = Region() }
-        var occ = Region()
-        for k in stride(from: n - 1, through: 0, by: -1) {
-            if snapshots[k + 1] != nil { snapshots[k + 1] = occ }
-            let node = nodes[k]
-            guard let sub = _FrameList.intersect(node.subtree, extents) else { continue }
-            if (node.end > k + 1 ? snapshots[node.end] ?? occ : occ).contains(sub) { hiddenTree[k] = true; continue }
-            if let fp = _FrameList.intersect(node.footprint, extents), occ.contains(fp) { hiddenOwn[k] = true }
-            if let o = _FrameList.intersect(node.opaque, extents) { occ.formUnion(o) }
+        // occludersAfter[k]: opaque rectangles of the nodes from k on (back to front, so those
+        // are the first ones added to the grid).
+        occludersAfter.removeAll(keepingCapacity: true)
+        occludersAfter.append(contentsOf: repeatElement(0, count: n + 1))
+        // Moved out for the loop (no exclusivity checks on the painter's storage per access).
+        var occluders = self.occluders
+        self.occluders = _OcclusionGrid()
+        defer { self.occluders = occluders }
+        var hiddenTree = self.hiddenTree, hiddenOwn = self.hiddenOwn, occludersAfter = self.occludersAfter
+        self.hiddenTree = []; self.hiddenOwn = []; self.occludersAfter = []
+        defer { self.hiddenTree = hiddenTree; self.hiddenOwn = hiddenOwn; self.occludersAfter = occludersAfter }
+        occluders.reset(extents: extents)
+        nodes.withUnsafeBufferPointer { nodes in
+            for k in stride(from: n - 1, through: 0, by: -1) {
+                occludersAfter[k + 1] = occluders.count
+                guard let sub = _FrameList.intersect(nodes[k].subtree, extents) else { continue }
+                if occluders.covers(sub, limit: occludersAfter[nodes[k].end]) { hiddenTree[k] = true; continue }
+                if let fp = _FrameList.intersect(nodes[k].footprint, extents), occluders.covers(fp, limit: occluders.count) {
+                    hiddenOwn[k] = true
+                }
+                if let o = _FrameList.intersect(nodes[k].opaque, extents) { occluders.add(o) }
+            }
         }
-        return occ
+        return occluders.count == 0 ? Region() : occluders.union()
     }
 
     /// Paints `region` of the bitmap. The painter uses its own pixman image over the bitmap's

@@ -31,6 +31,9 @@ public final class RenderThread: @unchecked Sendable {
         t.start()
     }
 
+    /// Whether the thread was started and not stopped (read on the thread that starts and stops it).
+    public var isRunning: Bool { thread != nil }
+
     /// Runs `block` on the render thread.
     public func perform(_ block: @escaping @Sendable () -> Void) {
         loop.post(block)

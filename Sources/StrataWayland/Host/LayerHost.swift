@@ -11,10 +11,8 @@ final class LayerHost: @unchecked Sendable {
     let presenter: FramePresenter
     private let producer: LayerTreeProducer
     private let renderThread: RenderThread
-    private let mainLoop: EventLoop
 
     init(application: Application, surface: WaylandSurface) {
-        mainLoop = application.loop
         layer = CALayer()
         tree = RenderTree(root: layer)
         producer = LayerTreeProducer(tree: tree)
@@ -49,18 +47,22 @@ final class LayerHost: @unchecked Sendable {
         }
     }
 
-    /// Stops drawing for good, then runs `then` on the main loop: from then on no frame of this
-    /// host reaches the surface, so its role object can be destroyed without a buffer racing it.
-    func retire(then: @escaping () -> Void) {
+    /// Stops drawing for good and returns once the render thread has stopped: from then on no
+    /// frame of this host reaches the surface, so its role object can be destroyed at once
+    /// (without a buffer racing it, and before the app's next request — say, a new popup that
+    /// must not find this one still there). Blocks at most for the frame being drawn; with the
+    /// render thread stopped there is nothing to wait for.
+    func retire() {
+        guard renderThread.isRunning else { return }
         let presenter = self.presenter
-        let loop = mainLoop
-        let action = MainLoopAction(then)
+        let stopped = DispatchSemaphore(value: 0)
         renderThread.perform {
             presenter.canDraw = false
             presenter.onFrameCommitted = nil
             presenter.onIdle = nil
-            loop.post { action.run() }
+            stopped.signal()
         }
+        _ = stopped.wait(timeout: .now() + 1)
     }
 
     func setOnIdle(_ f: @escaping @Sendable () -> Void) {
@@ -75,11 +77,4 @@ final class LayerHost: @unchecked Sendable {
             presenter.onFrameCommitted = { t in previous?(t); f(t) }
         }
     }
-}
-
-/// A main-loop closure carried through the render thread and back; it only ever runs on the
-/// main loop, so it is never used from two threads.
-private final class MainLoopAction: @unchecked Sendable {
-    let run: () -> Void
-    init(_ run: @escaping () -> Void) { self.run = run }
 }

@@ -42,12 +42,13 @@ public final class LayerShellWindow {
 
     /// Takes the surface off the screen for good: drawing stops on the render thread, then the
     /// layer surface is destroyed (so no buffer is committed to a surface without its role).
-    /// Idempotent; `onClosed` is not called (it reports the compositor's `closed`).
+    /// Synchronous: the destroy request is sent before `close` returns. Idempotent; `onClosed`
+    /// is not called (it reports the compositor's `closed`).
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        let layerSurface = self.layerSurface
-        host.retire { layerSurface.destroy() }
+        host.retire()
+        layerSurface.destroy()
     }
 
     /// Changes anchors, size, exclusive zone, margins, layer or keyboard mode (next commit).

@@ -20,7 +20,9 @@ import Strata
 ///   (`constraintAdjustment`); `x`, `y`, `width` and `height` are what it configured.
 /// - `onDismissed` runs when the compositor dismisses the popup (`popup_done`); the default
 ///   closes it. `close()` closes open child popups first (the protocol destroys popups
-///   top-down), stops drawing, then destroys the popup. Idempotent.
+///   top-down), stops drawing, then destroys the popup before it returns, so a popup opened
+///   right after it never finds it still there (a second grabbing popup that is not its child
+///   is a protocol error). Idempotent.
 public final class PopupWindow {
     public enum Parent {
         case window(Window)
@@ -86,8 +88,8 @@ public final class PopupWindow {
         isClosed = true
         for child in children.reversed() { child.window?.close() }
         children = []
-        let popup = self.popup
-        host.retire { popup.destroy() }
+        host.retire()
+        popup.destroy()
     }
 }
 
