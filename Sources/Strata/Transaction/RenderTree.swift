@@ -118,13 +118,15 @@ public final class RenderTree: @unchecked Sendable {
     public func snapshot(at time: CFTimeInterval) -> RenderLayer {
         lock.lock(); defer { lock.unlock() }
         var out: [RenderLayer] = []
-        build(rootID, parentTime: time, into: &out)
+        build(rootID, parentTime: time, into: &out, tiles: _TiledFrame(time: time, onTileReady: _onCommit))
         return out.first ?? RenderLayer(id: rootID)
     }
 
     /// Evaluates node `id` and its subtree and appends the result to `out` (appending lets the
     /// finished value move into place instead of being copied).
-    private func build(_ id: UInt64, parentTime: Double, into out: inout [RenderLayer]) {
+    /// `tiles` carries what CATiledLayers need (the accumulated transform to the root, whose
+    /// bounds are the viewport); nil outside frame snapshots.
+    private func build(_ id: UInt64, parentTime: Double, into out: inout [RenderLayer], tiles: _TiledFrame? = nil) {
         guard let n = nodes[id] else { return }
         let local = n.timing.localTime(parentTime)
         var s = n.state
@@ -134,12 +136,15 @@ public final class RenderTree: @unchecked Sendable {
             for (k, v) in s.extras { if let sv = v.sendableValue { props[k] = sv } }
             s.layer.properties = props
         }
+        let frame = tiles?.entering(s.layer, isRoot: id == rootID)
         if !n.children.isEmpty {
             var subs: [RenderLayer] = []
             subs.reserveCapacity(n.children.count)
-            for c in n.children { build(c, parentTime: local, into: &subs) }
+            let inner = frame?.forSublayers(of: s.layer)
+            for c in n.children { build(c, parentTime: local, into: &subs, tiles: inner) }
             s.layer.sublayers = subs
         }
+        frame?.attachTiles(&s.layer)
         if let m = n.mask {
             var one: [RenderLayer] = []
             build(m, parentTime: local, into: &one)
@@ -163,6 +168,7 @@ public final class RenderTree: @unchecked Sendable {
         let local = n.timing.localTime(parentTime)
         chain.append(n.timing)
         defer { chain.removeLast() }
+        if _TiledRenderHook.isFading(n.state.extras) { return globalTime }
         var best = Double.infinity
         for a in n.animations {
             let l = a.nextChange(after: local)
