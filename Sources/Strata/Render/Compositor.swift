@@ -35,6 +35,16 @@ public final class Compositor {
     private var oldIndex: [UInt64: Int] = [:]
     private var matched: [Bool] = []
     private var boxes: [pixman_box32_t] = []
+    /// Bitmaps of `shouldRasterize` subtrees, reused while they do not change.
+    let rasterCache = _RasterCache()
+
+    /// Debug overlays drawn over every frame (default: what `STRATA_DEBUG` names).
+    public var debugOptions: CompositorDebugOptions = .environment
+    /// Pixels the overlays of the last `render` drew outside the region asked for (the
+    /// frame-rate box): add them to the damage sent to the display server. Empty without
+    /// overlays.
+    public private(set) var debugOverlayDamage = Region()
+    private var overlay = _DebugOverlay()
 
     public init(threads: Int = 1) { self.threads = min(max(threads, 1), 64) }
 
@@ -45,7 +55,38 @@ public final class Compositor {
     /// A non-finite or non-positive `scale` draws nothing but the cleared region.
     public func render(_ tree: RenderLayer, into bitmap: Bitmap, scale: CGFloat, region: Region) {
         let list = flattened(tree, scale: Double(scale)).list
-        let clip = region.intersection(Region(x: 0, y: 0, width: bitmap.width, height: bitmap.height))
+        var clip = region.intersection(Region(x: 0, y: 0, width: bitmap.width, height: bitmap.height))
+        debugOverlayDamage = Region()
+        guard debugOptions.isEmpty else {
+            // The frame-rate box is repainted (under its new digits) every frame.
+            let box = debugOptions.contains(.showFrameRate)
+                ? _DebugOverlay.frameRateBox(width: bitmap.width, height: bitmap.height).map { Region($0) } ?? Region() : Region()
+            debugOverlayDamage = box.subtracting(clip)
+            clip.formUnion(box)
+            paint(list, into: bitmap, clip: clip)
+            drawOverlays(list, bitmap, repainted: clip.subtracting(box), box: box)
+            return
+        }
+        paint(list, into: bitmap, clip: clip)
+    }
+
+    private func drawOverlays(_ list: _FrameList, _ bitmap: Bitmap, repainted: Region, box: Region) {
+        if debugOptions.contains(.tintBlendedLayers) {
+            // Every visible layer that draws something and is not known to be opaque.
+            var blended: [PixelRect] = []
+            for n in list.nodes where n.footprint != nil {
+                if let o = n.opaque, o == n.footprint { continue }
+                blended.append(n.footprint!)
+            }
+            _DebugOverlay.tint(bitmap, Region(blended).intersection(repainted), _DebugOverlay.blendedTint)
+        }
+        if debugOptions.contains(.flashRepaintedRegions) { _DebugOverlay.tint(bitmap, repainted, _DebugOverlay.flashTint) }
+        if debugOptions.contains(.showFrameRate), !box.isEmpty {
+            _DebugOverlay.drawFrameRate(bitmap, overlay.tick(now: CACurrentMediaTime()))
+        }
+    }
+
+    private func paint(_ list: _FrameList, into bitmap: Bitmap, clip: Region) {
         let e = clip.extents
         let bands = min(threads, max(1, e.height / 16))
         if bands <= 1 {
@@ -91,6 +132,10 @@ public final class Compositor {
             guard idsUnique(oldSlot) else { return all }
             lists[newSlot].idsUnique = true
             for (o, n) in zip(oldNodes, newNodes) where o.key != n.key || o.footprint != n.footprint {
+                if let redrawn = _FrameList.redrawnPixels(o, n) {
+                    for r in redrawn { add(r) }
+                    continue
+                }
                 add(o.footprint)
                 add(n.footprint)
             }
@@ -128,7 +173,7 @@ public final class Compositor {
             return (lists[i].list, i)
         }
         let victim = lists.indices.filter { $0 != keeping }.min { lists[$0].used < lists[$1].used }!
-        lists[victim].list.build(tree, scale: scale)
+        lists[victim].list.build(rasterCache.substitute(tree), scale: scale)
         lists[victim].tree = tree
         lists[victim].scale = scale
         lists[victim].idsUnique = nil

@@ -28,6 +28,13 @@ extension InputRouter {
             case .down:
                 guard c.location.x.isFinite, c.location.y.isFinite else { continue }
                 if let old = _touches[c.id] {
+                    // Its begin may still wait in this frame's batch: deliver it first (as for a
+                    // down and up in one frame) and drop any pending move, so the cancel really
+                    // ends it — a begin dispatched after the cancel left it held by recognizers.
+                    if let i = batch.firstIndex(where: { $0.0 === old }), batch[i].1 == .began {
+                        _dispatch([batch.remove(at: i)], time: t)
+                    }
+                    batch.removeAll { $0.0 === old }
                     _dispatch([(old, .cancelled)], time: t)
                 }
                 guard _touches.count < Self.maximumTouches else { continue }

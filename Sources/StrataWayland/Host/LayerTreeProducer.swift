@@ -43,7 +43,8 @@ final class LayerTreeProducer: FrameProducer, @unchecked Sendable {
                                                  height: buffer.height, bytesPerRow: buffer.stride) {
             compositor.render(snapshot, into: bitmap, scale: CGFloat(scale), region: repaint)
         }
-        return damage.rects.map { (Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)) }
+        // Debug overlays (STRATA_DEBUG=fps) may draw outside this frame's damage.
+        return damage.union(compositor.debugOverlayDamage).rects.map { (Int32($0.x), Int32($0.y), Int32($0.width), Int32($0.height)) }
     }
 
     func isAnimating(after time: Double) -> Bool {

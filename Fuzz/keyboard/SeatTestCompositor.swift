@@ -1,0 +1,1 @@
+../../Tests/StrataWaylandTests/SeatTestCompositor.swift
