@@ -16,7 +16,7 @@ import Foundation
 ///   Graphics' bitmap context: **bottom-left, y up** (user (0, 0) is the bottom-left corner).
 /// ``draw(_:in:byTiling:)`` follows Core Graphics: the image's first row is placed at the
 /// rectangle's maxY edge, so in a y-down context it appears upside down, as on iOS. Text
-/// (``draw(_:in:options:)``) follows UIKit's string drawing: lines run down user-space y.
+/// (``draw(_:in:isWrapped:truncationMode:alignmentMode:)``) follows UIKit's string drawing: lines run down user-space y.
 ///
 /// ## Bad input
 /// CTM operations that would make the matrix non-finite (NaN or ∞ arguments) are ignored; a

@@ -35,6 +35,8 @@ public final class Compositor {
     private var oldIndex: [UInt64: Int] = [:]
     private var matched: [Bool] = []
     private var boxes: [pixman_box32_t] = []
+    /// Bitmaps of `shouldRasterize` subtrees, reused while they do not change.
+    let rasterCache = _RasterCache()
 
     /// Debug overlays drawn over every frame (default: what `STRATA_DEBUG` names).
     public var debugOptions: CompositorDebugOptions = .environment
@@ -130,6 +132,10 @@ public final class Compositor {
             guard idsUnique(oldSlot) else { return all }
             lists[newSlot].idsUnique = true
             for (o, n) in zip(oldNodes, newNodes) where o.key != n.key || o.footprint != n.footprint {
+                if let redrawn = _FrameList.redrawnPixels(o, n) {
+                    for r in redrawn { add(r) }
+                    continue
+                }
                 add(o.footprint)
                 add(n.footprint)
             }
@@ -167,7 +173,7 @@ public final class Compositor {
             return (lists[i].list, i)
         }
         let victim = lists.indices.filter { $0 != keeping }.min { lists[$0].used < lists[$1].used }!
-        lists[victim].list.build(tree, scale: scale)
+        lists[victim].list.build(rasterCache.substitute(tree), scale: scale)
         lists[victim].tree = tree
         lists[victim].scale = scale
         lists[victim].idsUnique = nil

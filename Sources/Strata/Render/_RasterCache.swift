@@ -1,0 +1,161 @@
+import Foundation
+
+/// `shouldRasterize`: a layer's subtree is drawn once into a bitmap in the layer's own space at
+/// `rasterizationScale` pixels per point, and frames composite that bitmap (through the layer's
+/// transform, opacity, mask and compositing filter) instead of the subtree, until something in
+/// the subtree changes.
+///
+/// It works by rewriting the frame's tree before it is flattened: a rasterized layer becomes a
+/// plain layer keeping its geometry, opacity, mask and compositing filter, whose one sublayer
+/// shows the cached bitmap. The bitmap covers everything the subtree draws (sublayers and
+/// shadows outside the bounds included). Whether the subtree changed is decided by the same
+/// per-layer hashes damage uses, computed in the layer's space, so moving, rotating or fading a
+/// rasterized layer reuses its bitmap.
+///
+/// Documented limits: the root layer (the surface) is never rasterized; neither are layers
+/// inside a mask, a layer running a `CATransition`, or a subtree whose bitmap would exceed
+/// ``CGContext``'s pixel limits (drawn directly instead). An invalid `rasterizationScale`
+/// (≤ 0, NaN, ∞) counts as 1; scales above 16 count as 16. Bitmaps unused for 8 frames are
+/// dropped.
+final class _RasterCache {
+    private struct Entry {
+        var key: Int
+        var image: CGImage
+        /// The bitmap's (0, 0) in the layer's bounds space, points.
+        var origin: CGPoint
+        var lastUse: Int
+    }
+
+    private var entries: [UInt64: [Entry]] = [:]
+    private var frame = 0
+    /// Subtrees drawn into new bitmaps so far (cache misses).
+    private(set) var renders = 0
+    private var compositor: Compositor?
+    private let list = _FrameList()
+
+    /// Bit marking the ids of the sublayers that show cached bitmaps.
+    static let imageLayerBit: UInt64 = 1 << 63
+
+    /// `tree` with every rasterized layer replaced by its cached bitmap.
+    func substitute(_ tree: RenderLayer) -> RenderLayer {
+        frame += 1
+        defer { prune() }
+        let paths = Self.rasterizedPaths(tree)
+        guard !paths.isEmpty else { return tree }
+        var root = tree
+        for path in paths {
+            // Walk down copying the chain, replace the layer, write the chain back up.
+            var chain = [root]
+            for i in path { chain.append(chain[chain.count - 1].sublayers[i]) }
+            guard let replaced = rasterized(chain[chain.count - 1]) else { continue }
+            chain[chain.count - 1] = replaced
+            for k in stride(from: chain.count - 1, to: 0, by: -1) { chain[k - 1].sublayers[path[k - 1]] = chain[k] }
+            root = chain[0]
+        }
+        return root
+    }
+
+    /// Index paths (from the root's sublayers down) of the outermost rasterized layers, found
+    /// without recursion (trees may be very deep).
+    static func rasterizedPaths(_ root: RenderLayer) -> [[Int]] {
+        var out: [[Int]] = []
+        var stack: [(layers: [RenderLayer], next: Int)] = [(root.sublayers, 0)]
+        var path: [Int] = []
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            guard stack[top].next < stack[top].layers.count else {
+                stack.removeLast()
+                if !path.isEmpty { path.removeLast() }
+                continue
+            }
+            let i = stack[top].next
+            stack[top].next += 1
+            let l = stack[top].layers[i]
+            if !l.properties.isEmpty, l.properties["shouldRasterize"] as? Bool == true, l.transition == nil {
+                out.append(path + [i])
+            } else if !l.sublayers.isEmpty {
+                path.append(i)
+                stack.append((l.sublayers, 0))
+            }
+        }
+        return out
+    }
+
+    /// The stand-in for rasterized layer `l`, nil when it cannot be rasterized.
+    private func rasterized(_ l: RenderLayer) -> RenderLayer? {
+        let raw = l.number("rasterizationScale") ?? 1
+        let scale = raw.isFinite && raw > 0 ? min(raw, 16) : 1
+        // The subtree in its own space: bounds coordinates, identity placement.
+        var inner = l
+        inner.properties["shouldRasterize"] = nil
+        inner.properties["compositingFilter"] = nil
+        inner.transform = .identity
+        inner.opacity = 1
+        inner.mask = nil
+        let b = l.bounds
+        inner.position = CGPoint(x: b.minX + l.anchorPoint.x * b.width, y: b.minY + l.anchorPoint.y * b.height)
+        inner.zPosition = 0
+        var content = RenderLayer(id: Self.imageLayerBit | l.id)
+        content.sublayers = [inner]
+        list.build(content, scale: scale)
+        guard let box = list.nodes.first?.subtree, box.width > 0, box.height > 0,
+              box.width * box.height <= CGContext.maximumPixelCount else { return nil }
+        var h = Hasher()
+        h.combine(scale)
+        for n in list.nodes { h.combine(n.key); h.combine(n.footprint) }
+        let key = h.finalize()
+        let origin = CGPoint(x: Double(box.x) / scale, y: Double(box.y) / scale)
+        let entry: Entry
+        if let k = entries[l.id]?.firstIndex(where: { $0.key == key }) {
+            entries[l.id]![k].lastUse = frame
+            entry = entries[l.id]![k]
+        } else {
+            content.bounds = CGRect(x: origin.x, y: origin.y, width: Double(box.width) / scale, height: Double(box.height) / scale)
+            guard let bitmap = Bitmap(width: box.width, height: box.height) else { return nil }
+            let c = compositor ?? Compositor()
+            compositor = c
+            c.render(content, into: bitmap, scale: scale)
+            renders += 1
+            guard let image = CGImage(width: box.width, height: box.height, fill: { px in
+                for y in 0..<box.height { (px + y * box.width).update(from: bitmap.row(y), count: box.width) }
+            }) else { return nil }
+            entry = Entry(key: key, image: image, origin: origin, lastUse: frame)
+            var list = entries[l.id] ?? []
+            list.append(entry)
+            // The old frame's bitmap and the new one (damage compares the two).
+            if list.count > 2 { list.removeFirst(list.count - 2) }
+            entries[l.id] = list
+        }
+        var stand = RenderLayer(id: l.id)
+        stand.bounds = l.bounds
+        stand.position = l.position
+        stand.anchorPoint = l.anchorPoint
+        stand.anchorPointZ = l.anchorPointZ
+        stand.zPosition = l.zPosition
+        stand.transform = l.transform
+        stand.opacity = l.opacity
+        stand.allowsGroupOpacity = l.allowsGroupOpacity
+        stand.isHidden = l.isHidden
+        stand.isDoubleSided = l.isDoubleSided
+        stand.mask = l.mask
+        stand.borderColor = nil
+        if let f = l.properties["compositingFilter"] { stand.properties["compositingFilter"] = f }
+        var image = RenderLayer(id: Self.imageLayerBit | l.id)
+        image.anchorPoint = .zero
+        image.position = entry.origin
+        image.bounds = CGRect(x: 0, y: 0, width: Double(entry.image.width) / scale, height: Double(entry.image.height) / scale)
+        image.contents = entry.image
+        image.contentsScale = scale
+        image.borderColor = nil
+        stand.sublayers = [image]
+        return stand
+    }
+
+    private func prune() {
+        guard frame % 8 == 0 else { return }
+        for (id, list) in entries {
+            let kept = list.filter { frame - $0.lastUse < 8 }
+            entries[id] = kept.isEmpty ? nil : kept
+        }
+    }
+}
