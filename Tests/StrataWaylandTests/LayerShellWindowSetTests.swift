@@ -30,10 +30,13 @@ import Testing
 
         /// Sends `name` and `done` for the output bound from global `global`.
         func announceOutput(global: UInt32, name: String) throws {
-            // The first roundtrip delivers the global (the client binds it); the second makes
-            // sure the double has read the bind.
-            try app.display.connection.roundtrip()
-            try app.display.connection.roundtrip()
+            // Roundtrips until the double has read the bind (at most 5 s), not a fixed number:
+            // on a loaded machine it may come later than two roundtrips assume. (Not `run`:
+            // ending the app's loop stops its render thread, which the windows need.)
+            let deadline = MonotonicClock.now() + 5
+            repeat {
+                try app.display.connection.roundtrip()
+            } while compositor.boundID(ofGlobal: global) == nil && MonotonicClock.now() < deadline
             let id = try #require(compositor.boundID(ofGlobal: global))
             compositor.send(to: id, opcode: LayerShellWindowSetTests.outputName, [.s(name)])
             compositor.send(to: id, opcode: LayerShellWindowSetTests.outputDone, [])

@@ -9,7 +9,7 @@ public protocol FrameProducer: AnyObject {
     func isAnimating(after time: Double) -> Bool
 }
 
-/// Drives a surface's frames: draws when something changed, paces animation with frame callbacks,
+/// Drives a surface's frames: draws when something changed, paces frames with frame callbacks,
 /// and stays idle (no callbacks, no wakeups) when nothing moves.
 ///
 /// Threading: every method must be called on the thread that dispatches `queue` (the render
@@ -17,7 +17,10 @@ public protocol FrameProducer: AnyObject {
 /// on `queue`, so they keep arriving while the main thread is blocked.
 ///
 /// - A change while idle draws at once; while a frame callback is pending it is drawn when the
-///   callback fires (never more than one frame per callback).
+///   callback fires (never more than one frame per callback). Every committed frame asks for a
+///   callback, static ones too: a burst of changes costs one frame per compositor frame, not
+///   one buffer each (which would leave the compositor holding every buffer). A callback that
+///   finds nothing changed and nothing animating draws nothing and asks for no further one.
 /// - When every buffer is held by the compositor, the frame is drawn when one is released.
 /// - A hidden surface gets no callbacks and so draws nothing; the media clock keeps running, so
 ///   the first frame after it becomes visible shows the current time. A callback that has not come
@@ -47,6 +50,8 @@ public final class FramePresenter: @unchecked Sendable {
     public var staleCallbackTimeout: Double = 1.0
 
     private var dirty = true
+    /// Whether the last committed frame's picture was still moving.
+    private var animating = false
     private var waitingForBuffer = false
     private var lastDrawError: Error?
     private let frameSurface: WlSurface
@@ -133,8 +138,8 @@ public final class FramePresenter: @unchecked Sendable {
         pool.didPaint(buffer)
         dirty = false
         surface.attach(buffer, scale: scale, logicalSize: size, damage: damage)
-        let animating = producer.isAnimating(after: time)
-        if animating { requestFrame() }
+        animating = producer.isAnimating(after: time)
+        requestFrame()
         requestFeedback()
         surface.commit()
         var info = FrameInfo(time: time, bufferWidth: buffer.width, bufferHeight: buffer.height,
@@ -165,11 +170,11 @@ public final class FramePresenter: @unchecked Sendable {
         feedbacks[key] = fb
     }
 
-    /// The callback was requested because an animation is running: draw its next frame (the
-    /// last one, once the animation has ended, requests no further callback).
+    /// The compositor wants the next frame: draw it if something changed or an animation is
+    /// running; otherwise the surface is at rest and no further callback is requested.
     private func frameDone() {
         frameCallback = nil
         if let t = staleTimer { loop?.cancelTimer(t); staleTimer = nil }
-        draw()
+        if dirty || animating { draw() }
     }
 }
