@@ -27,7 +27,9 @@ import Testing
     /// Runs the loop until `done` is set (each completion stops it), at most 5 s.
     func run(until done: () -> Bool) throws {
         let loop = self.loop
-        loop.addTimer(at: MonotonicClock.now() + 5) { loop.stop() }
+        // Weak: the loop keeps its timers, so a strong capture of a timer that never fires
+        // would keep the loop and its display alive after the test (LeakSanitizer).
+        loop.addTimer(at: MonotonicClock.now() + 5) { [weak loop] in loop?.stop() }
         while !done() { try loop.run() }
     }
 
