@@ -56,20 +56,6 @@ public final class InputRouter: Responder {
     /// Touches with phases held back from their views (`delaysTouchesBegan/Ended`), in order.
     var _heldTouches: [Touch] = []
 
-    /// A router going away (its window closed) ends its touches' links: a touch, its view and
-    /// the recognizers tracking it reference each other, so touches still down would otherwise
-    /// keep the whole view tree alive (found by LeakSanitizer).
-    deinit {
-        var touches = Array(_touches.values) + _heldTouches
-        if let p = _pointerTouch { touches.append(p) }
-        for t in touches {
-            for r in t.gestureRecognizers { r._touches.removeAll { $0 === t } }
-            t.gestureRecognizers = []
-            t.view = nil
-        }
-        for r in _activeRecognizers { r._touches.removeAll() }
-    }
-
     public init(rootView: View, scheduler: InputScheduler) {
         self.rootView = rootView
         self.scheduler = scheduler
