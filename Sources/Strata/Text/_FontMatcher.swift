@@ -75,12 +75,7 @@ enum _FontMatcher {
             var cs: OpaquePointer?
             guard FcPatternGetCharSet(font, FC_CHARSET, 0, &cs) == FcResultMatch, let cs,
                   FcCharSetHasChar(cs, scalar) != 0 else { continue }
-            var file: UnsafeMutablePointer<FcChar8>?
-            guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
-            var index: Int32 = 0
-            _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
-            let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
-            if let f = e.face(path: path, index: Int(index)), f.glyph(for: scalar) != 0 { return f }
+            if let f = face(of: font, engine: e), f.glyph(for: scalar) != 0 { return f }
         }
         return nil
     }
@@ -92,10 +87,15 @@ enum _FontMatcher {
         var res = FcResultNoMatch
         guard let m = FcFontMatch(nil, pattern, &res) else { return nil }
         defer { FcPatternDestroy(m) }
+        return face(of: m, engine: e)
+    }
+
+    /// The loaded face for a fontconfig font pattern's file and collection index.
+    private static func face(of font: OpaquePointer, engine e: _TextEngine) -> _FontFace? {
         var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(m, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
         var index: Int32 = 0
-        _ = FcPatternGetInteger(m, FC_INDEX, 0, &index)
+        _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
         let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
         return e.face(path: path, index: Int(index))
     }
