@@ -108,7 +108,10 @@ public final class FramePresenter: @unchecked Sendable {
         }
         frameCallback = cb
         if let loop {
-            staleTimer = loop.addTimer(at: MonotonicClock.now() + staleCallbackTimeout) { [unowned self] in
+            // Weak: a presenter dropped with a callback outstanding (a popup closed right after
+            // a frame: its callback never comes) leaves this timer behind on the render loop.
+            staleTimer = loop.addTimer(at: MonotonicClock.now() + staleCallbackTimeout) { [weak self] in
+                guard let self else { return }
                 self.staleTimer = nil
                 self.frameDone()
             }
