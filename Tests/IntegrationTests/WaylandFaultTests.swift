@@ -115,10 +115,16 @@ final class WaylandFaultTests: XCTestCase {
         XCTAssertTrue(again.waitForLine("strata: resting", timeout: 30), again.transcript)
     }
 
-    /// Starts `compositor`'s kind again in its runtime folder (its process must be gone): the
+    /// Starts `compositor`'s kind again in its runtime folder once its killed process has gone
+    /// (SIGKILL is not instantaneous; `start` refuses a folder whose compositor still runs): the
     /// same folder, so the same socket path. `HeadlessCompositor.stop` then stops the new one.
     private func startAgain(_ compositor: HeadlessCompositor) throws -> ChildProcess {
-        try ChildProcess(executable: "/bin/bash", arguments: [
+        let deadline = Date() + 5
+        while Date() < deadline, let stat = try? String(contentsOfFile: "/proc/\(compositor.pid)/stat", encoding: .utf8),
+              let state = stat.split(separator: ")").last?.split(separator: " ").first, state != "Z", state != "X" {
+            usleep(10_000)
+        }
+        return try ChildProcess(executable: "/bin/bash", arguments: [
             HeadlessCompositor.script, "start", compositor.name, compositor.directory.path, "--watch", String(getpid()),
         ])
     }
