@@ -95,6 +95,11 @@ open class CATiledLayer: CALayer {
         get { _drawsTilesSynchronously } set { _drawsTilesSynchronously = newValue; publish() }
     }
 
+    /// Strata addition: how many tiles the most recent frame needed at its level of detail that
+    /// were not drawn yet (0: it showed them all, some perhaps still fading in). For benchmarks
+    /// and tests that wait for a complete picture; any thread.
+    public var visibleTilesPending: Int { store.missingTiles }
+
     /// Tiles are drawn on demand: `display()` only marks the tiles of the pending
     /// `setNeedsDisplay` rectangles (or all of them) for redrawing.
     open override func display() {

@@ -84,3 +84,28 @@ import Testing
         #expect(layer.lastReadError == nil)
     }
 }
+
+extension TiledImageLayerTests {
+    @Test func visibleTilesPendingCountsWhatTheLastFrameLacked() throws {
+        let (_, _, synchronous) = try Self.render(scale: 1, offset: CGPoint(x: -1990, y: -995))
+        #expect(synchronous.visibleTilesPending == 0)
+        // Drawn by a manual executor: the first frame lacks its 4 tiles, the one after the
+        // draws has them all.
+        let executor = ManualTileExecutor()
+        let root = CALayer(), tiled = CATiledLayer(executor: executor)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        root.bounds = CGRect(x: 0, y: 0, width: 300, height: 300)
+        tiled.bounds = CGRect(x: 0, y: 0, width: 1000, height: 1000)
+        tiled.anchorPoint = .zero
+        root.addSublayer(tiled)
+        CATransaction.commit()
+        CATransaction.flush()
+        let tree = RenderTree(root: root)
+        _ = tree.snapshot(at: 0)
+        #expect(tiled.visibleTilesPending == 4)
+        executor.runAll()
+        _ = tree.snapshot(at: 1)
+        #expect(tiled.visibleTilesPending == 0)
+    }
+}
