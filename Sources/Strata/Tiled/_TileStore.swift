@@ -146,6 +146,7 @@ final class _TileStore: @unchecked Sendable {
         l.position = CGPoint(x: e.rect.midX, y: e.rect.midY)
         l.opacity = opacity
         l.properties["contents"] = e.image
+        l.contentsScale = CGFloat(e.image.width) / max(e.rect.width, 1e-9)
         return l
     }
 
