@@ -27,6 +27,7 @@ let package = Package(
         .executable(name: "strata-bench", targets: ["strata-bench"]),
         .executable(name: "inputprobe", targets: ["inputprobe"]),
         .executable(name: "gestures", targets: ["gestures"]),
+        .executable(name: "viewer", targets: ["viewer"]),
     ],
     targets: [
         // C libraries, one target each, found through pkg-config.
@@ -61,6 +62,7 @@ let package = Package(
         .executableTarget(name: "clipboard", dependencies: ["ExampleSupport", "Strata", "StrataWayland", "StrataUI"], path: "examples/clipboard"),
         .executableTarget(name: "panel", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/panel"),
         .executableTarget(name: "gestures", dependencies: ["ExampleSupport", "Strata", "StrataWayland", "StrataUI"], path: "examples/gestures"),
+        .executableTarget(name: "viewer", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/viewer"),
         .executableTarget(name: "inputprobe", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/inputprobe"),
         .executableTarget(name: "stress", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/stress"),
         .executableTarget(name: "fade", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/fade"),
