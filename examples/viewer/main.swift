@@ -14,7 +14,9 @@
 // Every change the user makes prints `viewer: zoom Z center X Y` (for tests).
 //
 // --snapshot and --record draw tiles synchronously (`drawsTilesSynchronously`) so that their
-// pictures do not depend on thread timing; live windows draw them on background threads.
+// pictures do not depend on thread timing; live windows draw them on background threads. Tiles
+// are drawn at the output's scale (the image layer's contentsScale follows --scale offscreen,
+// the window's scale at each configure live).
 // A file that cannot be read or decoded prints `viewer: FILE: reason` and exits 1.
 import ExampleSupport
 import Foundation
@@ -108,10 +110,18 @@ do {
     FileHandle.standardError.write(Data("viewer: \(file.map { $0 + ": " } ?? "")\(error)\n".utf8))
     exit(1)
 }
-let offscreen = arguments.rest.contains("--snapshot") || arguments.rest.contains("--record")
+let options = try? ExampleOptions(arguments: arguments.rest)
+let offscreen = options?.snapshot != nil || options?.record != nil
 let scene = Viewer(source: source, zoom: arguments.zoom, center: arguments.center, synchronous: offscreen)
+// Tiles at the display's pixel density: the offscreen --scale, or the window's scale.
+scene.view.imageLayer.contentsScale = CGFloat(options?.scale ?? 1)
 runExample(scene, arguments: arguments.rest, live: { app, window in
     guard let window else { return }
     scene.host = ViewHost(window: window, application: app, rootView: scene.view)
+    let configured = window.onConfigure
+    window.onConfigure = { [unowned window] in
+        configured?()
+        scene.view.imageLayer.contentsScale = CGFloat(window.toplevel.surface.scale.factor)
+    }
     _ = scene.view.becomeFirstResponder()
 })

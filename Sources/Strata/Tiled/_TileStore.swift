@@ -46,6 +46,10 @@ final class _TileStore: @unchecked Sendable {
     /// Counters for tests and benchmarks.
     private(set) var drawsStarted = 0
     private(set) var drawsDiscarded = 0
+    private var _missing = 0
+
+    /// Tiles the last update needed at its level that were not drawn yet (or were stale).
+    var missingTiles: Int { lock.lock(); defer { lock.unlock() }; return _missing }
 
     init(executor: any _TileExecutor) { self.executor = executor }
 
@@ -120,6 +124,7 @@ final class _TileStore: @unchecked Sendable {
                 request(key, grid: grid)
             }
         }
+        _missing = needed.count(where: { entries[$0]?.stale ?? true })
         var out: [RenderLayer] = []
         let coarser = entries.filter { $0.key.level > level && $0.value.rect.intersects(visible) }
         for (_, e) in coarser.sorted(by: { $0.key > $1.key }) { out.append(layer(for: e, opacity: 1)) }
@@ -141,6 +146,7 @@ final class _TileStore: @unchecked Sendable {
         l.position = CGPoint(x: e.rect.midX, y: e.rect.midY)
         l.opacity = opacity
         l.properties["contents"] = e.image
+        l.contentsScale = CGFloat(e.image.width) / max(e.rect.width, 1e-9)
         return l
     }
 

@@ -38,7 +38,8 @@ enum _TiledRenderHook {
         l.properties[storeKey] = nil
         let store = config.store
         store.configure(grid: _TileGrid(tileSize: config.tileSize, levelsOfDetail: config.levelsOfDetail,
-                                        levelsOfDetailBias: config.levelsOfDetailBias, bounds: l.bounds),
+                                        levelsOfDetailBias: config.levelsOfDetailBias, bounds: l.bounds,
+                                        contentsScale: l.contentsScale),
                         fadeDuration: config.fadeDuration, cacheLimit: config.cacheLimit,
                         synchronous: config.synchronous, draw: config.draw)
         let det = toRoot.a * toRoot.d - toRoot.b * toRoot.c
