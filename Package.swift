@@ -27,6 +27,7 @@ let package = Package(
         .executable(name: "strata-bench", targets: ["strata-bench"]),
         .executable(name: "inputprobe", targets: ["inputprobe"]),
         .executable(name: "gestures", targets: ["gestures"]),
+        .executable(name: "viewer", targets: ["viewer"]),
     ],
     targets: [
         // C libraries, one target each, found through pkg-config.
@@ -56,12 +57,13 @@ let package = Package(
         .executableTarget(name: "hello", dependencies: ["ExampleSupport", "Strata"], path: "examples/hello"),
         .executableTarget(name: "busymain", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/busymain"),
         .executableTarget(name: "toast", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/toast"),
-        .executableTarget(name: "outputbars", dependencies: ["Strata", "StrataWayland"], path: "examples/outputbars"),
+        .executableTarget(name: "outputbars", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/outputbars"),
         .executableTarget(name: "menu", dependencies: ["ExampleSupport", "Strata", "StrataWayland", "StrataUI"], path: "examples/menu"),
         .executableTarget(name: "clipboard", dependencies: ["ExampleSupport", "Strata", "StrataWayland", "StrataUI"], path: "examples/clipboard"),
         .executableTarget(name: "panel", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/panel"),
         .executableTarget(name: "gestures", dependencies: ["ExampleSupport", "Strata", "StrataWayland", "StrataUI"], path: "examples/gestures"),
-        .executableTarget(name: "inputprobe", dependencies: ["Strata", "StrataWayland"], path: "examples/inputprobe"),
+        .executableTarget(name: "viewer", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/viewer"),
+        .executableTarget(name: "inputprobe", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/inputprobe"),
         .executableTarget(name: "stress", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/stress"),
         .executableTarget(name: "fade", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/fade"),
         .executableTarget(name: "movelayer", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/movelayer"),

@@ -50,7 +50,7 @@ func parseOptions() -> Options {
             usage: strata-bench [--scenes FILE] [--only a,b] [--rounds N] [--batch-ms MS] [--json OUT]
                                 [--render DIR] [--smoke] [--threads N] [--iterations N]
                                 [--compare PEERS_DIR]
-                   strata-bench --engine | --layer-bytes
+                   strata-bench --engine | --layer-bytes | --animation | --tiles
                    strata-bench --wayland [SECONDS] [LAYERS]   (from the repository root)
             """)
             exit(0)
@@ -75,7 +75,8 @@ func median(_ xs: [Double]) -> (med: Double, q1: Double, q3: Double) {
     return (q(0.5), q(0.25), q(0.75))
 }
 
-if EngineBench.handle(CommandLine.arguments) || AnimationBench.handle(CommandLine.arguments) { exit(0) }
+if EngineBench.handle(CommandLine.arguments) || AnimationBench.handle(CommandLine.arguments)
+    || TileBench.handle(CommandLine.arguments) { exit(0) }
 let opts = parseOptions()
 if opts.threads != 1 { print("note: --threads \(opts.threads): fill/stroke scenes run single-threaded; compositor scenes use \(opts.threads)") }
 let scenes: [BenchScene]

@@ -60,6 +60,24 @@ final class RecordingTests: XCTestCase {
         }
     }
 
+    /// The examples with live loops of their own render offscreen too: inputprobe's window at its
+    /// `--size`, outputbars' bar as on an 800-point-wide output, each one flat colour — so a
+    /// recording is one frame lasting the whole duration.
+    func testOwnLoopExamplesRenderOffscreen() throws {
+        for (example, arguments, width, height, color) in [
+            ("inputprobe", ["--size", "320x200"], 320, 200, UInt32(0xFF26_334D)),  // (0.15, 0.2, 0.3)
+            ("outputbars", [], 800, 24, UInt32(0xFF14_171C)),                      // (0.08, 0.09, 0.11)
+        ] {
+            let still = try ExampleRun.snapshot(example, at: 0.5, arguments: arguments)
+            XCTAssertEqual([still.width, still.height], [width, height], example)
+            XCTAssertEqual(Set(still.pixels.map(hex)), [hex(color)], example)
+            let apng = try ExampleRun.record(example, arguments + ["--duration", "0.6", "--fps", "5"])
+            XCTAssertEqual(apng.frames.map(\.canvas), [still], example)
+            XCTAssertEqual(apng.frames.map(\.delayNumerator), [3], example)
+            XCTAssertEqual(apng.frames.map(\.delayDenominator), [5], example)
+        }
+    }
+
     /// Bad recording options end with status 1 and say why; nothing is written.
     func testBadRecordingOptionsAreRefused() throws {
         let out = TestEnvironment.artifact("bad-record.png")

@@ -70,17 +70,4 @@ final class SeedExampleTests: XCTestCase {
         XCTAssertEqual(end.boundingBox(of: Self.blue), PixelRect(x: 160, y: 260, width: 80, height: 80))
         try expectColor(end.pixel(x: 80, y: 100), near: (169.4, 206, 249.4))  // blue at 0.3
     }
-
-    func expectColor(_ pixel: UInt32?, near rgb: (Double, Double, Double),
-                             file: StaticString = #filePath, line: UInt = #line) throws {
-        let p = try XCTUnwrap(pixel, file: file, line: line)
-        let got = (Double(p >> 16 & 0xFF), Double(p >> 8 & 0xFF), Double(p & 0xFF))
-        for (g, e) in [(got.0, rgb.0), (got.1, rgb.1), (got.2, rgb.2)] {
-            XCTAssertLessThanOrEqual(abs(g - e), 1.5, "pixel \(hex(p)) vs \(rgb)", file: file, line: line)
-        }
-    }
-
-    func snapshot(_ example: String, at time: Double, file: StaticString = #filePath, line: UInt = #line) throws -> PNGImage {
-        try ExampleRun.snapshot(example, at: time, file: file, line: line)
-    }
 }

@@ -11,13 +11,6 @@ extension SeedExampleTests {
     static let white: UInt32 = 0xFFFF_FFFF
     static let easeOut = CubicBezier(0, 0, 0.58, 1)
 
-    /// `snapshot(example, at: time)`, also compared with its golden `<example>-<time>.png`.
-    func goldenSnapshot(_ example: String, at time: Double, file: StaticString = #filePath, line: UInt = #line) throws -> PNGImage {
-        let image = try snapshot(example, at: time)
-        try ExampleGolden.check(image, "\(example)-\(time)", file: file, line: line)
-        return image
-    }
-
     /// The pixel holding the point at `angle` (radians, y-down, 0 = +x) on a circle.
     private func pixel(_ image: PNGImage, centre: (Double, Double), radius: Double, angle: Double) -> UInt32? {
         image.pixel(x: Int((centre.0 + radius * cos(angle)).rounded(.down)),

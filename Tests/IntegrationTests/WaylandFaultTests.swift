@@ -62,9 +62,84 @@ final class WaylandFaultTests: XCTestCase {
         XCTAssertEqual(pool.count, 0)
     }
 
+    /// The compositor dies and a new one takes its place on the same socket: the connection to
+    /// the old one reports the loss (the loop ends with `connectionLost` at once), nothing
+    /// reconnects behind the app's back, and a new connection reaches the new compositor.
+    func testCompositorRestartedOnTheSameSocketIsALostConnection() throws {
+        let weston = try HeadlessCompositor("weston")
+        let display = try connect(to: weston)
+        let loop = EventLoop(display: display)
+        try display.connection.roundtrip()
+        XCTAssertEqual(kill(weston.pid, SIGKILL), 0)
+        let restarted = try restart(weston)
+        XCTAssertEqual(restarted["WAYLAND_DISPLAY"], weston.environment["WAYLAND_DISPLAY"], "the same socket name")
+        let start = MonotonicClock.now()
+        // A loop that missed the loss would run until this timer and return without an error.
+        loop.addTimer(at: start + 5) { loop.stop() }
+        XCTAssertThrowsError(try loop.run()) { error in
+            guard case WaylandError.connectionLost = error else { return XCTFail("expected a lost connection, got \(error)") }
+            XCTAssertTrue("\(error)".hasPrefix("lost the connection to the compositor ("), "\(error)")
+        }
+        XCTAssertLessThan(MonotonicClock.now() - start, 1, "the loss took a second or more to surface")
+        // Still lost: the old connection does not reach the new compositor.
+        XCTAssertThrowsError(try display.connection.roundtrip())
+        let fresh = try connect(environment: restarted)
+        try fresh.connection.roundtrip()
+        XCTAssertNotNil(fresh.wmBase)
+    }
+
+    /// The same under sway, from outside: `hello` (resting) exits within 1 s of its compositor
+    /// being killed and replaced, with exit code 1 and one line saying the connection was lost;
+    /// a `hello` started afterwards runs on the new compositor.
+    func testHelloReportsACompositorRestartAndExits() throws {
+        let sway = try HeadlessCompositor("sway")
+        let hello = try ChildProcess(executable: try TestEnvironment.example("hello").path,
+                                     arguments: ["--exit-after", "60"], environment: sway.clientEnvironment)
+        defer { hello.kill() }
+        XCTAssertTrue(hello.waitForLine("strata: resting", timeout: 30), hello.transcript)
+        XCTAssertEqual(kill(sway.pid, SIGKILL), 0)
+        let restarting = try startAgain(sway)
+        defer { restarting.kill() }
+        let outcome = hello.waitForExit(timeout: 1.0)
+        XCTAssertEqual(outcome, .exited(1), "hello: \(outcome.map { "\($0)" } ?? "still running 1 s after the kill")\n\(hello.transcript)")
+        let lines = hello.standardError.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, hello.transcript)
+        XCTAssertTrue(lines.first?.hasPrefix("hello: lost the connection to the compositor (") == true, hello.transcript)
+
+        XCTAssertEqual(restarting.waitForExit(timeout: 60), .exited(0), restarting.transcript)
+        let restarted = try HeadlessCompositor.environment(in: sway.directory)
+        XCTAssertEqual(restarted["WAYLAND_DISPLAY"], sway.environment["WAYLAND_DISPLAY"], "the same socket name")
+        let again = try ChildProcess(executable: try TestEnvironment.example("hello").path, arguments: ["--exit-after", "60"],
+                                     environment: ProcessInfo.processInfo.environment.merging(restarted) { _, new in new })
+        defer { again.kill() }
+        XCTAssertTrue(again.waitForLine("strata: resting", timeout: 30), again.transcript)
+    }
+
+    /// Starts `compositor`'s kind again in its runtime folder (its process must be gone): the
+    /// same folder, so the same socket path. `HeadlessCompositor.stop` then stops the new one.
+    private func startAgain(_ compositor: HeadlessCompositor) throws -> ChildProcess {
+        try ChildProcess(executable: "/bin/bash", arguments: [
+            HeadlessCompositor.script, "start", compositor.name, compositor.directory.path, "--watch", String(getpid()),
+        ])
+    }
+
+    /// `startAgain`, waited for; returns the new compositor's client variables.
+    private func restart(_ compositor: HeadlessCompositor) throws -> [String: String] {
+        let start = try startAgain(compositor)
+        guard start.waitForExit(timeout: 60) == .exited(0) else {
+            start.kill()
+            XCTFail("restarting \(compositor.name) failed:\n\(start.transcript)")
+            throw HarnessError.failed("\(compositor.name) did not restart")
+        }
+        return try HeadlessCompositor.environment(in: compositor.directory)
+    }
+
     private func connect(to compositor: HeadlessCompositor) throws -> WaylandDisplay {
+        try connect(environment: compositor.environment)
+    }
+
+    private func connect(environment env: [String: String]) throws -> WaylandDisplay {
         // An absolute socket path: no change to this process's environment.
-        let env = compositor.environment
         let name = try XCTUnwrap(env["WAYLAND_DISPLAY"])
         return try WaylandDisplay(name: name.hasPrefix("/") ? name : "\(env["XDG_RUNTIME_DIR"] ?? "")/\(name)")
     }

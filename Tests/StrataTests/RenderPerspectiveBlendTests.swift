@@ -51,4 +51,28 @@ import Testing
                                     bounds: CGRect(x: 0, y: 0, width: 100, height: 100))
         #expect(d.contains(x: 50, y: 50))
     }
+
+    @Test func sublayersOfABlendedLayerDoNotHideWhatIsBelowIt() {
+        // An opaque green sublayer of a multiply layer covers a red layer: it multiplies onto
+        // the red (black), it does not occlude it.
+        var blend = F.layer(3, 0, 0, 40, 40, nil)
+        blend.properties["compositingFilter"] = "multiplyBlendMode"
+        blend.sublayers = [F.layer(4, 0, 0, 40, 40, F.green)]
+        let b = F.render(F.root(40, 40, .white, [F.layer(2, 0, 0, 40, 40, F.red), blend]), 40, 40)
+        #expect(F.hex(b.pixel(x: 20, y: 20)) == F.hex(0xFF00_0000))
+    }
+
+    @Test func aMaskedGroupUnderNonGroupOpacityAppliesTheOpacityOnce() {
+        // Parent at opacity 0.5 without group opacity; its masked child is a group: the child's
+        // own sublayer must not carry the 0.5 as well (blue at 128 over white, not at 64).
+        var parent = F.layer(2, 0, 0, 40, 40, nil)
+        parent.opacity = 0.5
+        parent.allowsGroupOpacity = false
+        var masked = F.layer(3, 0, 0, 40, 40, nil)
+        masked.mask = F.layer(5, 0, 0, 40, 40, .black)
+        masked.sublayers = [F.layer(4, 0, 0, 40, 40, F.blue)]
+        parent.sublayers = [masked]
+        let b = F.render(F.root(40, 40, .white, [parent]), 40, 40)
+        #expect(F.hex(b.pixel(x: 20, y: 20)) == F.hex(0xFF7F_7FFF))
+    }
 }

@@ -13,17 +13,6 @@ final class InputHarness {
         router = InputRouter(rootView: root, scheduler: scheduler)
     }
 
-    /// Tests that end with fingers still down would leave a touch, its view and the recognizers
-    /// tracking it referencing each other (a known cycle, see RELIABILITY.md): unlink them so
-    /// LeakSanitizer checks the rest.
-    deinit {
-        for t in router._touches.values {
-            for r in t.gestureRecognizers { r._touches.removeAll { $0 === t } }
-            t.gestureRecognizers = []
-            t.view = nil
-        }
-    }
-
     func at(_ t: TimeInterval) { scheduler.advance(to: 100 + t) }
     func down(_ id: Int32, _ x: CGFloat, _ y: CGFloat) { router.touches([TouchInput(id: id, phase: .down, location: CGPoint(x: x, y: y))]) }
     func move(_ id: Int32, _ x: CGFloat, _ y: CGFloat) { router.touches([TouchInput(id: id, phase: .motion, location: CGPoint(x: x, y: y))]) }

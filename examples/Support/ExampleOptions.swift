@@ -11,6 +11,10 @@
 ///   again when `--exit-after` ends the run.
 /// - `--maximize-after S`, `--fullscreen-after S`: asks the compositor to maximize the window
 ///   (or make it fullscreen) after S seconds.
+/// - `--paused`: live run with the root layer paused (`speed` 0, Core Animation's way to pause a
+///   layer tree): every animation stays at its first frame, so the window shows exactly what
+///   `--snapshot 0` renders (tests compare the two); nothing completes, `strata: resting` never
+///   comes.
 public struct ExampleOptions: Equatable {
     public var exitAfter: Double?
     public var snapshot: (time: Double, path: String)?
@@ -19,11 +23,13 @@ public struct ExampleOptions: Equatable {
     public var report = false
     public var maximizeAfter: Double?
     public var fullscreenAfter: Double?
+    public var paused = false
 
     public static func == (a: ExampleOptions, b: ExampleOptions) -> Bool {
         a.exitAfter == b.exitAfter && a.snapshot?.time == b.snapshot?.time && a.snapshot?.path == b.snapshot?.path
             && a.record?.path == b.record?.path && a.record?.duration == b.record?.duration && a.record?.fps == b.record?.fps
             && a.scale == b.scale && a.report == b.report && a.maximizeAfter == b.maximizeAfter && a.fullscreenAfter == b.fullscreenAfter
+            && a.paused == b.paused
     }
 
     public enum ParseError: Error, CustomStringConvertible {
@@ -36,7 +42,7 @@ public struct ExampleOptions: Equatable {
             switch self {
             case let .missingValue(o): return "\(o) needs a value"
             case let .badNumber(o, v): return "\(o): '\(v)' is not a finite, non-negative number"
-            case let .unknown(o): return "unknown option \(o) (known: --exit-after S, --snapshot T OUT.png, --record OUT.png --duration D --fps F, --scale S, --report, --maximize-after S, --fullscreen-after S)"
+            case let .unknown(o): return "unknown option \(o) (known: --exit-after S, --snapshot T OUT.png, --record OUT.png --duration D --fps F, --scale S, --report, --maximize-after S, --fullscreen-after S, --paused)"
             case let .recording(why): return why
             }
         }
@@ -80,6 +86,8 @@ public struct ExampleOptions: Equatable {
                 fullscreenAfter = try number(a)
             case "--report":
                 report = true
+            case "--paused":
+                paused = true
             case "--scale":
                 scale = try number(a)
                 if scale <= 0 { throw ParseError.badNumber(a, "\(scale)") }

@@ -13,22 +13,34 @@ public func runExample(_ scene: some ExampleScene, arguments: [String] = Array(C
                        onRest: @escaping () -> Void = {}) -> Never {
     do {
         let options = try ExampleOptions(arguments: arguments)
-        if let snap = options.snapshot {
-            let png = try renderSnapshot(scene, at: snap.time, scale: options.scale)
-            try png.write(toFile: snap.path)
-            exit(0)
-        }
-        if let record = options.record {
-            let apng = try renderRecording(scene, duration: record.duration, fps: record.fps, scale: options.scale)
-            try apng.write(toFile: record.path)
-            exit(0)
-        }
+        try renderOffscreenIfAsked(scene, options: options)
         try runLive(scene, options: options, live: live, onRest: onRest)
         exit(0)
     } catch {
-        FileHandle.standardError.write(Data("\(CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "example"): \(error)\n".utf8))
-        exit(1)
+        exitReporting(error)
     }
+}
+
+/// For examples that run their own live loop (one surface per output, an input log): when
+/// `options` ask for `--snapshot` or `--record`, renders `scene` offscreen, writes the file and
+/// exits 0 (1 with a message on failure); otherwise returns.
+public func renderOffscreenIfAsked(_ scene: some ExampleScene, options: ExampleOptions) throws {
+    if let snap = options.snapshot {
+        let png = try renderSnapshot(scene, at: snap.time, scale: options.scale)
+        try png.write(toFile: snap.path)
+        exit(0)
+    }
+    if let record = options.record {
+        let apng = try renderRecording(scene, duration: record.duration, fps: record.fps, scale: options.scale)
+        try apng.write(toFile: record.path)
+        exit(0)
+    }
+}
+
+/// Prints `NAME: error` on stderr and exits 1.
+public func exitReporting(_ error: Error) -> Never {
+    FileHandle.standardError.write(Data("\(CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "example"): \(error)\n".utf8))
+    exit(1)
 }
 
 private func runLive(_ scene: some ExampleScene, options: ExampleOptions,
@@ -44,6 +56,9 @@ private func runLive(_ scene: some ExampleScene, options: ExampleOptions,
         started = true
         CATransaction.begin()
         CATransaction.setDisableActions(true)
+        // Paused: the root's local time stays 0, so every animation added below shows its first
+        // frame (the offscreen snapshot at 0) for the whole run.
+        if options.paused { root.speed = 0 }
         scene.build(root: root)
         CATransaction.commit()
         CATransaction.begin()

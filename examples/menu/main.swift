@@ -96,10 +96,15 @@ final class Menus: ExampleScene {
         host.rootView.backgroundColor = rgb(0xd8 / 255, 0xdc / 255, 0xe0 / 255)
         for (i, name) in ["alpha", "beta", "gamma"].enumerated() {
             let row = Button(frame: CGRect(x: 0, y: 30 * i, width: 200, height: 30), color: rgb(0xd8 / 255, 0xdc / 255, 0xe0 / 255)) {
-                [unowned self] in
+                [unowned self, weak popup] in
                 emit("menu: chose \(name)")
-                // Not from inside the popup's own event delivery: on the next loop turn.
-                self.app?.after(0) { [unowned self] in self.closeMenu() }
+                // Not from inside the popup's own event delivery: on the next loop turn. Input
+                // already queued runs first — a press that opens another menu may come before
+                // this turn — so close this menu, not whichever menu is open by then.
+                self.app?.after(0) { [weak self, weak popup] in
+                    guard let self, let popup, self.menu?.popup === popup else { return }
+                    self.closeMenu()
+                }
             }
             host.rootView.addSubview(row)
         }

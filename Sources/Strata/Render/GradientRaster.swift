@@ -86,7 +86,10 @@ final class _GradientRaster {
         }
     }
 
-    deinit { lut.deallocate() }
+    deinit {
+        lut.deallocate()
+        if ownsCoarseColours { coarseColours.deallocate() }
+    }
 
     /// Fills a `width`×`height` block whose top-left pixel is (x, y); `dst` is that pixel and
     /// `stride` the distance between rows, in pixels.
@@ -123,6 +126,19 @@ final class _GradientRaster {
         for j in 0..<height { renderRow(dst + j * stride, x: x, y: y + j, count: width) }
     }
 
+    /// Coarse q cells straight to colours (one table load per pixel instead of two): built on
+    /// the first radial block and shared by every block this raster draws (a paint split by
+    /// damage into several rectangles builds it once).
+    private lazy var coarseColours: UnsafeMutablePointer<UInt32> = {
+        let n = 65536
+        let colour = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
+        let coarse = Self.qTables.coarse
+        for k in 0..<n { colour[k] = lut[Int(coarse[k])] }
+        ownsCoarseColours = true
+        return colour
+    }()
+    private var ownsCoarseColours = false
+
     /// An axis-aligned ellipse: u depends on x only and v on y only, so q = u² + v² is a column
     /// term plus a row term (one addition per pixel), and a row mirrored about the centre
     /// (when the centre lies on a pixel edge or centre) is a copy of one already drawn.
@@ -136,12 +152,8 @@ final class _GradientRaster {
             let uu = u * u
             colQ[i] = uu < 1 ? Int64(uu * one) : oneQ
         }
-        // Coarse cells straight to colours: one table load per pixel instead of two.
-        let n = 65536
-        let colour = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
-        defer { colour.deallocate() }
-        let coarse = Self.qTables.coarse, fine = Self.qTables.fine, lut = self.lut
-        for k in 0..<n { colour[k] = lut[Int(coarse[k])] }
+        let colour = coarseColours
+        let fine = Self.qTables.fine, lut = self.lut
         let outside = lut[_GradientSpec.lutSize - 1]
         // Row j mirrors row k − j about the centre when k is a whole number.
         let centre = -c1.z / c1.y   // device y where v = 0

@@ -17,10 +17,15 @@ enum _BlendMode {
         "sourceOverCompositing": PIXMAN_OP_OVER,
     ]
 
+    /// Internal filter name: the layer is composited OVER, but as a group of its own (its
+    /// sublayers blend with each other, not with what is below). Used by transitions.
+    static let isolatedGroup = "_strataIsolatedGroup"
+
     /// The operator for a layer's `compositingFilter`, nil for plain OVER.
     static func op(_ l: RenderLayer) -> pixman_op_t? {
-        guard let name = RenderLayer.string(l.properties["compositingFilter"]), let op = operators[name],
-              op != PIXMAN_OP_OVER else { return nil }
+        guard let name = RenderLayer.string(l.properties["compositingFilter"]) else { return nil }
+        if name == isolatedGroup { return PIXMAN_OP_OVER }
+        guard let op = operators[name], op != PIXMAN_OP_OVER else { return nil }
         return op
     }
 }

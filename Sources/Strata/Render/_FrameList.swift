@@ -160,6 +160,11 @@ final class _FrameList {
     }
 
     private func visit(_ l: RenderLayer, matrix: _Matrix3, context c: Context, siblingIndex: Int) {
+        // A running CATransition: its stand-in has the same placement, hence the same matrix.
+        if let t = l.transition {
+            visit(_TransitionStandIn.make(l, t), matrix: matrix, context: c, siblingIndex: siblingIndex)
+            return
+        }
         guard !l.isHidden, l.opacity > 0, !l.opacity.isNaN, Self.isFinite(l.bounds) else { return }
         // isDoubleSided = false: a layer seen from behind (its map reverses orientation) and
         // its sublayers are not drawn. W is positive wherever the layer is visible, so the
@@ -235,13 +240,16 @@ final class _FrameList {
             sub = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0), l.sublayerTransform),
                                       CATransform3DMakeTranslation(ax, ay, 0))
         }
-        // With group opacity the subtree is drawn at full alpha and the group takes the opacity.
-        let childAlpha = (opacity < 1 && l.allowsGroupOpacity) ? 1 : c.alpha * opacity
+        // With group opacity the subtree is drawn at full alpha and the group takes the opacity
+        // (masked and blended layers are always groups).
+        let isGroup = (opacity < 1 && l.allowsGroupOpacity) || nodes[index].mask != nil || nodes[index].blend != nil
+        let childAlpha = isGroup ? 1 : c.alpha * opacity
         var shapeClip = false
         if case .shape = nodes[index].clip { shapeClip = true }
         let ctx = Context(parent: index, matrix: matrix, sublayer: sub, alpha: childAlpha, clip: clip,
                           contextKey: nodes[index].contextKey,
-                          canOcclude: c.canOcclude && opacity == 1 && !shapeClip && nodes[index].mask == nil)
+                          canOcclude: c.canOcclude && opacity == 1 && !shapeClip && nodes[index].mask == nil
+                              && nodes[index].blend == nil)
         stack.append(Frame(layers: l.sublayers, order: Self.paintOrder(l.sublayers), context: ctx))
     }
 

@@ -126,19 +126,11 @@ final class _RasterCache {
             if list.count > 2 { list.removeFirst(list.count - 2) }
             entries[l.id] = list
         }
-        var stand = RenderLayer(id: l.id)
-        stand.bounds = l.bounds
-        stand.position = l.position
-        stand.anchorPoint = l.anchorPoint
-        stand.anchorPointZ = l.anchorPointZ
-        stand.zPosition = l.zPosition
-        stand.transform = l.transform
+        var stand = l.placeholder(id: l.id)
         stand.opacity = l.opacity
         stand.allowsGroupOpacity = l.allowsGroupOpacity
         stand.isHidden = l.isHidden
-        stand.isDoubleSided = l.isDoubleSided
         stand.mask = l.mask
-        stand.borderColor = nil
         if let f = l.properties["compositingFilter"] { stand.properties["compositingFilter"] = f }
         var image = RenderLayer(id: Self.imageLayerBit | l.id)
         image.anchorPoint = .zero

@@ -7,8 +7,8 @@ import Foundation
 /// As in Core Animation:
 /// - ``draw(in:)`` is called once per tile, **on background threads**, possibly several at once,
 ///   with a context whose clip is the tile's rectangle and whose CTM maps layer coordinates to
-///   the tile's pixels at the tile's level (scale 2^(`levelsOfDetailBias` − level)). Overrides
-///   (or the delegate's `draw(_:in:)`) must be thread-safe.
+///   the tile's pixels at the tile's level (scale 2^(`levelsOfDetailBias` − level) ×
+///   `contentsScale`). Overrides (or the delegate's `draw(_:in:)`) must be thread-safe.
 /// - Only tiles that intersect the visible part of the layer (the root layer's bounds mapped
 ///   into this layer) are requested; the on-screen scale picks the level (see `_TileGrid`).
 ///   Requests for tiles that scrolled out of view before being drawn are cancelled; a tile that
@@ -20,9 +20,12 @@ import Foundation
 /// - `contents` is not used: the tiles are the layer's picture.
 ///
 /// Strata additions: ``maximumCachedTiles`` bounds the tile cache (least recently used tiles go
-/// first; 128 tiles of 256×256 ≈ 32 MB); `contentsScale` is not applied to tile sizes (tiles
-/// are `tileSize` pixels at the level's scale). Where Core Animation's tiles also follow 3D
-/// perspective, Strata uses the 2D part of the accumulated transform.
+/// first; 128 tiles of 256×256 ≈ 32 MB); ``drawsTilesSynchronously`` for deterministic offscreen
+/// pictures. As in Core Animation, `tileSize` is in pixels and `contentsScale` (set it to the
+/// display's scale) multiplies every level's pixels per point: with contentsScale 2 a 256×256
+/// tile covers 128×128 points at the bias level and `draw(in:)` gets a CTM of 2 there. Where
+/// Core Animation's tiles also follow 3D perspective, Strata uses the 2D part of the accumulated
+/// transform.
 open class CATiledLayer: CALayer {
     /// Seconds over which a newly drawn tile fades in (Core Animation: 0.25).
     open class var fadeDuration: CFTimeInterval { 0.25 }
@@ -52,6 +55,7 @@ open class CATiledLayer: CALayer {
         _levelsOfDetail = other?._levelsOfDetail ?? 1
         _levelsOfDetailBias = other?._levelsOfDetailBias ?? 0
         _maximumCachedTiles = other?._maximumCachedTiles ?? 128
+        _drawsTilesSynchronously = other?._drawsTilesSynchronously ?? false
         super.init(layer: layer)
         target.layer = other ?? self
     }
@@ -62,6 +66,7 @@ open class CATiledLayer: CALayer {
     private var _levelsOfDetail = 1
     private var _levelsOfDetailBias = 0
     private var _maximumCachedTiles = 128
+    private var _drawsTilesSynchronously = false
 
     /// The size of a tile in pixels (default 256×256; sides below 16 are raised to 16, above
     /// 4096 lowered to 4096).
@@ -82,6 +87,21 @@ open class CATiledLayer: CALayer {
         get { _maximumCachedTiles } set { _maximumCachedTiles = newValue; publish() }
     }
 
+    /// Strata addition: when true, the tiles a frame needs are drawn while that frame is built,
+    /// on the thread that renders it, and show at once without fading in. Default false.
+    ///
+    /// For offscreen snapshots and recordings, whose pictures must not depend on how fast
+    /// background threads run: every frame then shows all its tiles at its own level of detail.
+    /// Live windows should leave it off: drawing tiles on the render thread stalls frames.
+    open var drawsTilesSynchronously: Bool {
+        get { _drawsTilesSynchronously } set { _drawsTilesSynchronously = newValue; publish() }
+    }
+
+    /// Strata addition: how many tiles the most recent frame needed at its level of detail that
+    /// were not drawn yet (0: it showed them all, some perhaps still fading in). For benchmarks
+    /// and tests that wait for a complete picture; any thread.
+    public var visibleTilesPending: Int { store.missingTiles }
+
     /// Tiles are drawn on demand: `display()` only marks the tiles of the pending
     /// `setNeedsDisplay` rectangles (or all of them) for redrawing.
     open override func display() {
@@ -95,7 +115,8 @@ open class CATiledLayer: CALayer {
     private func publish() {
         let config = _TiledConfig(store: store, tileSize: _tileSize, levelsOfDetail: _levelsOfDetail,
                                   levelsOfDetailBias: _levelsOfDetailBias, fadeDuration: Self.fadeDuration,
-                                  cacheLimit: _maximumCachedTiles, draw: target.draw)
+                                  cacheLimit: _maximumCachedTiles, synchronous: _drawsTilesSynchronously,
+                                  draw: target.draw)
         _TransactionState.current.touch()
         _storage[_TiledRenderHook.storeKey] = .opaque(config)
         _markDirty()

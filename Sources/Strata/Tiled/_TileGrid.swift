@@ -14,8 +14,9 @@ struct _TileKey: Hashable, Sendable, Comparable, CustomStringConvertible {
 /// The tile geometry of a ``CATiledLayer``: which level a zoom picks and which tiles cover a
 /// visible rectangle. A pure value: exact answers for exact inputs, tested directly.
 ///
-/// Level `k` (0 ≤ k < `levelsOfDetail`) draws at scale 2^(`bias` − k) pixels per layer unit, so
-/// its tiles cover `tileSize / scale` layer units. For an on-screen scale z (device pixels per
+/// Level `k` (0 ≤ k < `levelsOfDetail`) draws at scale 2^(`bias` − k) × `contentsScale` pixels
+/// per layer unit, so its tiles cover `tileSize / scale` layer units: with contentsScale 2 (a 2×
+/// display) a 256-pixel tile covers 128 points at the bias level, as in Core Animation. For an on-screen scale z (device pixels per
 /// layer unit) the level is the least detailed one whose scale is still ≥ z, i.e. scale
 /// 2^ceil(log2 z), clamped to the available range (zoomed in past the most detailed level, its
 /// tiles are magnified; zoomed out past the least detailed, they are shrunk).
@@ -25,24 +26,28 @@ struct _TileGrid: Equatable, Sendable {
     var levelsOfDetail: Int
     var levelsOfDetailBias: Int
     var bounds: CGRect
+    /// Tile pixels per point at the bias level (finite, 1/16…16; other values read as 1).
+    var contentsScale: CGFloat
 
     /// Most tiles one update requests; beyond it the rest of the visible area stays empty
     /// (a hostile bounds/tile-size combination cannot flood the workers).
     static let maximumTiles = 4096
 
-    init(tileSize: CGSize, levelsOfDetail: Int, levelsOfDetailBias: Int, bounds: CGRect) {
+    init(tileSize: CGSize, levelsOfDetail: Int, levelsOfDetailBias: Int, bounds: CGRect, contentsScale: CGFloat = 1) {
         let w = tileSize.width.isFinite ? max(16, tileSize.width.rounded()) : 256
         let h = tileSize.height.isFinite ? max(16, tileSize.height.rounded()) : 256
         self.tileSize = CGSize(width: min(w, 4096), height: min(h, 4096))
         self.levelsOfDetail = min(max(1, levelsOfDetail), 30)
         self.levelsOfDetailBias = min(max(0, levelsOfDetailBias), self.levelsOfDetail - 1)
         self.bounds = bounds
+        self.contentsScale = contentsScale.isFinite && contentsScale >= 1.0 / 16 && contentsScale <= 16 ? contentsScale : 1
     }
 
     /// Pixels per layer unit at level `k`.
-    func scale(ofLevel k: Int) -> CGFloat { pow(2, CGFloat(levelsOfDetailBias - k)) }
+    func scale(ofLevel k: Int) -> CGFloat { pow(2, CGFloat(levelsOfDetailBias - k)) * contentsScale }
 
-    /// The level for on-screen scale `z`; nil when `z` is not finite and positive.
+    /// The level for on-screen scale `z` (points per layer unit: a level's pixels per point
+    /// stay `contentsScale`, the display's scale); nil when `z` is not finite and positive.
     func level(forScale z: CGFloat) -> Int? {
         guard z.isFinite, z > 0 else { return nil }
         // A hair of tolerance so that exactly 2^n picks scale 2^n, not 2^(n+1).

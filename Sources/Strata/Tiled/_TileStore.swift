@@ -37,6 +37,7 @@ final class _TileStore: @unchecked Sendable {
     private var draw: Draw?
     private var fadeDuration: Double = 0.25
     private var cacheLimit = 128
+    private var synchronous = false
     private var entries: [_TileKey: Entry] = [:]
     private var inFlight: [_TileKey: Request] = [:]
     private var tick: UInt64 = 0
@@ -45,6 +46,10 @@ final class _TileStore: @unchecked Sendable {
     /// Counters for tests and benchmarks.
     private(set) var drawsStarted = 0
     private(set) var drawsDiscarded = 0
+    private var _missing = 0
+
+    /// Tiles the last update needed at its level that were not drawn yet (or were stale).
+    var missingTiles: Int { lock.lock(); defer { lock.unlock() }; return _missing }
 
     init(executor: any _TileExecutor) { self.executor = executor }
 
@@ -56,7 +61,10 @@ final class _TileStore: @unchecked Sendable {
 
     /// Takes the layer's current settings (main thread, at commit). A different grid (bounds,
     /// tile size, levels) empties the cache and cancels every request.
-    func configure(grid newGrid: _TileGrid, fadeDuration: Double, cacheLimit: Int, draw: @escaping Draw) {
+    /// `synchronous`: tiles are drawn inside ``update(visible:scale:time:)`` instead (see
+    /// `CATiledLayer.drawsTilesSynchronously`).
+    func configure(grid newGrid: _TileGrid, fadeDuration: Double, cacheLimit: Int, synchronous: Bool = false,
+                   draw: @escaping Draw) {
         lock.lock(); defer { lock.unlock() }
         if grid != newGrid {
             grid = newGrid
@@ -65,6 +73,7 @@ final class _TileStore: @unchecked Sendable {
         }
         self.fadeDuration = fadeDuration.isFinite ? max(0, fadeDuration) : 0
         self.cacheLimit = max(1, cacheLimit)
+        self.synchronous = synchronous
         self.draw = draw
         evict()
     }
@@ -109,8 +118,13 @@ final class _TileStore: @unchecked Sendable {
                 entries[key] = e
                 if !e.stale { continue }
             }
-            if inFlight[key] == nil { request(key, grid: grid) }
+            if synchronous {
+                drawNow(key, grid: grid)
+            } else if inFlight[key] == nil {
+                request(key, grid: grid)
+            }
         }
+        _missing = needed.count(where: { entries[$0]?.stale ?? true })
         var out: [RenderLayer] = []
         let coarser = entries.filter { $0.key.level > level && $0.value.rect.intersects(visible) }
         for (_, e) in coarser.sorted(by: { $0.key > $1.key }) { out.append(layer(for: e, opacity: 1)) }
@@ -132,6 +146,7 @@ final class _TileStore: @unchecked Sendable {
         l.position = CGPoint(x: e.rect.midX, y: e.rect.midY)
         l.opacity = opacity
         l.properties["contents"] = e.image
+        l.contentsScale = CGFloat(e.image.width) / max(e.rect.width, 1e-9)
         return l
     }
 
@@ -155,6 +170,19 @@ final class _TileStore: @unchecked Sendable {
             let image = Self.render(rect: rect, scale: s, draw: draw)
             self.finish(r, image: image, rect: rect)
         }
+    }
+
+    /// Draws `key` on the calling thread into the cache, shown at once (no fade: a tile drawn
+    /// in the frame that needs it never pops in). Lock held: the draw callback must not call
+    /// back into the store (a layer's `draw(in:)` cannot reach it).
+    private func drawNow(_ key: _TileKey, grid: _TileGrid) {
+        guard let draw else { return }
+        cancel(where: { $0 == key })
+        drawsStarted += 1
+        let rect = grid.rect(of: key)
+        guard let image = Self.render(rect: rect, scale: grid.scale(ofLevel: key.level), draw: draw) else { return }
+        let id = entries[key]?.id ?? Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        entries[key] = Entry(id: id, image: image, rect: rect, firstShown: -.infinity, lastUsed: tick)
     }
 
     /// Draws one tile: a bitmap of the tile's pixels whose context maps layer coordinates to

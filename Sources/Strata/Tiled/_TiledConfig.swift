@@ -9,5 +9,6 @@ struct _TiledConfig: Sendable {
     var levelsOfDetailBias: Int
     var fadeDuration: Double
     var cacheLimit: Int
+    var synchronous = false
     let draw: _TileStore.Draw
 }

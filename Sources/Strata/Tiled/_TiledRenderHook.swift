@@ -38,8 +38,10 @@ enum _TiledRenderHook {
         l.properties[storeKey] = nil
         let store = config.store
         store.configure(grid: _TileGrid(tileSize: config.tileSize, levelsOfDetail: config.levelsOfDetail,
-                                        levelsOfDetailBias: config.levelsOfDetailBias, bounds: l.bounds),
-                        fadeDuration: config.fadeDuration, cacheLimit: config.cacheLimit, draw: config.draw)
+                                        levelsOfDetailBias: config.levelsOfDetailBias, bounds: l.bounds,
+                                        contentsScale: l.contentsScale),
+                        fadeDuration: config.fadeDuration, cacheLimit: config.cacheLimit,
+                        synchronous: config.synchronous, draw: config.draw)
         let det = toRoot.a * toRoot.d - toRoot.b * toRoot.c
         guard det.isFinite, abs(det) > 1e-12 else { return }
         // Device pixels per layer unit: the geometric mean of the two axes' stretch.

@@ -82,8 +82,18 @@ open class GestureRecognizer {
     var _failureRequirements: [WeakBox<GestureRecognizer>] = []
     /// A transition waiting for required recognizers to fail.
     var _pending: State?
-    /// Touches still down that this recognizer tracks.
-    var _touches: [Touch] = []
+    /// Touches still down that this recognizer tracks, in the order they began.
+    ///
+    /// Held weakly: the router owns the touches that are down (and a dispatch owns the ones
+    /// ending in it), while a touch holds its view and recognizers. Strong references here
+    /// closed a cycle (touch → recognizer → touch, and touch → view → recognizer → touch), so
+    /// a router dropped with fingers still down (a closed window or popup) leaked its view
+    /// tree. A touch freed with its router simply drops out of this list.
+    var _touches: [Touch] {
+        get { _trackedTouches.compactMap(\.value) }
+        set { _trackedTouches = newValue.map(WeakBox.init) }
+    }
+    var _trackedTouches: [WeakBox<Touch>] = []
     /// Every touch seen since the last reset (for "sharing a touch").
     var _seen: Set<ObjectIdentifier> = []
     weak var _router: InputRouter?
@@ -142,10 +152,11 @@ open class GestureRecognizer {
         guard let router = _router else { return }
         var id = 0
         id = router.scheduler.schedule(at: router.scheduler.now + seconds) { [weak self, weak router] in
-            guard let self else { return }
+            // A timer of a router that has gone (or that this recognizer left) has nothing to decide.
+            guard let self, let router, self._router === router else { return }
             self._timers.removeAll { $0 == id }
             action()
-            router?._afterDispatch()
+            router._afterDispatch()
         }
         _timers.append(id)
     }

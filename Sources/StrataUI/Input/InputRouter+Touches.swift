@@ -141,7 +141,11 @@ extension InputRouter {
         var list: [GestureRecognizer] = []
         var v = touch.view
         while let c = v {
-            for r in c._gestureRecognizers where r.isEnabled && !r._state.isTerminal {
+            for r in c._gestureRecognizers {
+                // Left mid-gesture by a router that has gone (its surface closed with fingers
+                // down): start afresh.
+                if r._router == nil, r._state != .possible || !r._trackedTouches.isEmpty { r._reset() }
+                guard r.isEnabled, !r._state.isTerminal else { continue }
                 if let d = r.delegate, !d.gestureRecognizer(r, shouldReceive: touch) { continue }
                 list.append(r)
                 if r._router == nil {

@@ -67,7 +67,8 @@ open class ScrollView: View {
         super.init(frame: frame)
         clipsToBounds = true
         pan._scrollView = self
-        pan.addTarget { [unowned self] r in self._handlePan(r as! PanGestureRecognizer) }
+        // Weak: a touch down on a subview keeps this recognizer (not the scroll view) alive.
+        pan.addTarget { [weak self] r in self?._handlePan(r as! PanGestureRecognizer) }
         addGestureRecognizer(pan)
         for l in [_indicators.x, _indicators.y] {
             l.backgroundColor = CGColor(gray: 0, alpha: 0.45)

@@ -61,6 +61,13 @@ public final class BufferPool {
         buffer.paintedFrame == 0 ? 0 : Int(frameCounter + 1 - buffer.paintedFrame)
     }
 
+    /// Destroys every buffer, busy or not (the surface is going away: the compositor keeps what it
+    /// shows). Call on the thread that dispatches the buffers' queue, so that no release event is
+    /// being dispatched to a buffer while it is destroyed.
+    public func removeAll() {
+        buffers.removeAll()
+    }
+
     /// Records that `buffer` now holds the newest frame, and marks it busy (about to be attached).
     public func didPaint(_ buffer: ShmBuffer) {
         frameCounter += 1

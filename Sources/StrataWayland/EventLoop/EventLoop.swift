@@ -69,6 +69,9 @@ public final class EventLoop: @unchecked Sendable {
         timers.removeAll { $0.id == id }
     }
 
+    /// Timers added and not yet fired or cancelled (tests check that a retired object left none).
+    var pendingTimerCount: Int { timers.count }
+
     /// Calls `handler` with the ready events each time `fd` polls ready for `events` (`POLLIN`,
     /// `POLLOUT`; hang-ups and errors are always reported). Returns an id for `removeWatch`,
     /// which the handler may call on itself. The loop never reads, writes or closes `fd`.

@@ -57,9 +57,7 @@ final class LayerHost: @unchecked Sendable {
         let presenter = self.presenter
         let stopped = DispatchSemaphore(value: 0)
         renderThread.perform {
-            presenter.canDraw = false
-            presenter.onFrameCommitted = nil
-            presenter.onIdle = nil
+            presenter.retire()
             stopped.signal()
         }
         _ = stopped.wait(timeout: .now() + 1)

@@ -38,7 +38,12 @@ public final class FramePresenter: @unchecked Sendable {
     }
     public var scale: SurfaceScale = .one { didSet { if scale != oldValue { setNeedsFrame() } } }
     /// Set false until the role is configured (e.g. xdg toplevel before its first configure).
-    public var canDraw = false { didSet { if canDraw { setNeedsFrame() } } }
+    public var canDraw = false {
+        didSet {
+            if retired { canDraw = false }
+            if canDraw { setNeedsFrame() }
+        }
+    }
     /// Called after every frame is committed (tests, benchmarks, the engine's callbacks).
     public var onFrameCommitted: ((FrameInfo) -> Void)?
     /// Presentation feedback so far (when the compositor offers wp_presentation).
@@ -50,6 +55,7 @@ public final class FramePresenter: @unchecked Sendable {
     public var staleCallbackTimeout: Double = 1.0
 
     private var dirty = true
+    private var retired = false
     /// Whether the last committed frame's picture was still moving.
     private var animating = false
     private var waitingForBuffer = false
@@ -81,7 +87,8 @@ public final class FramePresenter: @unchecked Sendable {
             presentation = monotonic ? surface.display.presentation : nil
         }
         pool = BufferPool(shm: shm)
-        pool.onBufferReleased = { [unowned self] in
+        pool.onBufferReleased = { [weak self] in
+            guard let self else { return }
             if self.waitingForBuffer {
                 self.waitingForBuffer = false
                 self.draw()
@@ -103,12 +110,13 @@ public final class FramePresenter: @unchecked Sendable {
     private func requestFrame() {
         guard frameCallback == nil else { return }
         let cb = frameSurface.frame()
-        cb.onEvent = { [unowned self] event in
-            if case .done = event { self.frameDone() }
+        cb.onEvent = { [weak self] event in
+            if case .done = event { self?.frameDone() }
         }
         frameCallback = cb
         if let loop {
-            staleTimer = loop.addTimer(at: MonotonicClock.now() + staleCallbackTimeout) { [unowned self] in
+            staleTimer = loop.addTimer(at: MonotonicClock.now() + staleCallbackTimeout) { [weak self] in
+                guard let self else { return }
                 self.staleTimer = nil
                 self.frameDone()
             }
@@ -154,7 +162,8 @@ public final class FramePresenter: @unchecked Sendable {
         guard let presentation, feedbacks.count < 8 else { return }
         let fb = presentation.feedback(surface: frameSurface)
         let key = ObjectIdentifier(fb)
-        fb.onEvent = { [unowned self] event in
+        fb.onEvent = { [weak self] event in
+            guard let self else { return }
             switch event {
             case let .presented(hi, lo, nsec, refresh, _, _, _):
                 let sec = Double(UInt64(hi) << 32 | UInt64(lo))
@@ -168,6 +177,24 @@ public final class FramePresenter: @unchecked Sendable {
             }
         }
         feedbacks[key] = fb
+    }
+
+    /// Stops for good, before the surface's role is destroyed: no further frame, and nothing of
+    /// this presenter left in its loop — the stale-callback timer is cancelled and the frame
+    /// callback, feedbacks and buffers are destroyed here, on the presenter's thread, so that no
+    /// event is being dispatched to them while they go (their dispatch reads the Swift object).
+    /// Whoever holds the presenter may then release it on any thread. Idempotent.
+    public func retire() {
+        retired = true
+        canDraw = false
+        onFrameCommitted = nil
+        onIdle = nil
+        if let t = staleTimer { loop?.cancelTimer(t); staleTimer = nil }
+        frameCallback = nil
+        feedbacks.removeAll()
+        pool.onBufferReleased = nil
+        pool.removeAll()
+        waitingForBuffer = false
     }
 
     /// The compositor wants the next frame: draw it if something changed or an animation is

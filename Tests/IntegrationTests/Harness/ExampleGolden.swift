@@ -45,3 +45,29 @@ enum ExampleGolden {
         return (off, worst)
     }
 }
+
+extension XCTestCase {
+    /// An example's offscreen frame at `time` (`--snapshot`; `arguments` are the example's own).
+    func snapshot(_ example: String, at time: Double, arguments: [String] = [],
+                  file: StaticString = #filePath, line: UInt = #line) throws -> PNGImage {
+        try ExampleRun.snapshot(example, at: time, arguments: arguments, file: file, line: line)
+    }
+
+    /// `snapshot(example, at: time)`, also compared with its golden `<example>-<time>.png`.
+    func goldenSnapshot(_ example: String, at time: Double, arguments: [String] = [],
+                        file: StaticString = #filePath, line: UInt = #line) throws -> PNGImage {
+        let image = try snapshot(example, at: time, arguments: arguments, file: file, line: line)
+        try ExampleGolden.check(image, "\(example)-\(time)", file: file, line: line)
+        return image
+    }
+
+    /// Each channel of `pixel` within 1.5 of `rgb` (0…255).
+    func expectColor(_ pixel: UInt32?, near rgb: (Double, Double, Double),
+                     file: StaticString = #filePath, line: UInt = #line) throws {
+        let p = try XCTUnwrap(pixel, file: file, line: line)
+        let got = (Double(p >> 16 & 0xFF), Double(p >> 8 & 0xFF), Double(p & 0xFF))
+        for (g, e) in [(got.0, rgb.0), (got.1, rgb.1), (got.2, rgb.2)] {
+            XCTAssertLessThanOrEqual(abs(g - e), 1.5, "pixel \(hex(p)) vs \(rgb)", file: file, line: line)
+        }
+    }
+}

@@ -5,9 +5,11 @@ import XCTest
 /// Runs an example offscreen (`--snapshot`, `--record`) with a Wayland display that must not
 /// be used, and reads what it wrote (kept in `.build/integration-artifacts`).
 enum ExampleRun {
-    static func snapshot(_ example: String, at time: Double, file: StaticString = #filePath, line: UInt = #line) throws -> PNGImage {
+    /// `arguments` come first (an example's own options, e.g. `--layers N`).
+    static func snapshot(_ example: String, at time: Double, arguments: [String] = [],
+                         file: StaticString = #filePath, line: UInt = #line) throws -> PNGImage {
         let out = TestEnvironment.artifact("\(example)-\(time).png")
-        try run(example, ["--snapshot", String(time), out.path], output: out, file: file, line: line)
+        try run(example, arguments + ["--snapshot", String(time), out.path], output: out, file: file, line: line)
         return try PNGImage.decode(path: out.path)
     }
 

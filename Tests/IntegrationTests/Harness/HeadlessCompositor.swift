@@ -30,13 +30,18 @@ final class HeadlessCompositor {
             XCTFail("starting \(name) failed:\n\(start.transcript)", file: file, line: line)
             throw HarnessError.failed("\(name) did not start")
         }
+        environment = try Self.environment(in: directory)
+    }
+
+    /// The client variables a start wrote to `directory/env` (each start rewrites it).
+    static func environment(in directory: URL) throws -> [String: String] {
         let text = try String(contentsOf: directory.appendingPathComponent("env"), encoding: .utf8)
         var environment: [String: String] = [:]
         for line in text.split(separator: "\n") {
             guard let eq = line.firstIndex(of: "=") else { continue }
             environment[String(line[..<eq])] = String(line[line.index(after: eq)...])
         }
-        self.environment = environment
+        return environment
     }
 
     deinit { stop() }

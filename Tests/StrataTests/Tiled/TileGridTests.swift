@@ -56,4 +56,19 @@ import Testing
         #expect(nan.tileSize.width == 256)
         #expect(nan.tiles(in: CGRect(x: 0, y: 0, width: 100, height: 10), level: 0).isEmpty)
     }
+
+    @Test func contentsScaleMultipliesEveryLevelsPixelsPerPoint() {
+        let g = _TileGrid(tileSize: CGSize(width: 256, height: 256), levelsOfDetail: 4, levelsOfDetailBias: 1,
+                          bounds: CGRect(x: 0, y: 0, width: 1000, height: 1000), contentsScale: 2)
+        // The level still follows the on-screen points per unit; its pixels double.
+        #expect(g.level(forScale: 1) == 1 && g.scale(ofLevel: 1) == 2 && g.scale(ofLevel: 0) == 4)
+        #expect(g.tileExtent(ofLevel: 1) == CGSize(width: 128, height: 128))
+        #expect(Set(g.tiles(in: CGRect(x: 100, y: 0, width: 200, height: 100), level: 1)) == [Self.key(1, 0, 0), Self.key(1, 1, 0), Self.key(1, 2, 0)])
+        #expect(g.rect(of: Self.key(1, 7, 7)) == CGRect(x: 896, y: 896, width: 104, height: 104))
+        // Non-finite or absurd scales read as 1.
+        for bad in [CGFloat.nan, .infinity, 0, -2, 1000] {
+            #expect(_TileGrid(tileSize: CGSize(width: 256, height: 256), levelsOfDetail: 1, levelsOfDetailBias: 0,
+                              bounds: .zero, contentsScale: bad).contentsScale == 1)
+        }
+    }
 }

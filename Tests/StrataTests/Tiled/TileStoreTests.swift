@@ -38,11 +38,12 @@ final class ManualTileExecutor: _TileExecutor, @unchecked Sendable {
         #expect(store.pendingKeys == Self.keys(0, 0...1, 0...1) && executor.count == 4)
         // The same view again requests nothing new.
         _ = store.update(visible: CGRect(x: 10, y: 10, width: 400, height: 300), scale: 1, time: 0)
-        #expect(executor.count == 4)
+        #expect(executor.count == 4 && store.missingTiles == 4)
         executor.runAll()
         #expect(store.cachedKeys == Self.keys(0, 0...1, 0...1) && store.pendingKeys.isEmpty && store.drawsStarted == 4)
+        #expect(store.missingTiles == 4)  // counted by the last update, before the draws
         let layers = store.update(visible: CGRect(x: 10, y: 10, width: 400, height: 300), scale: 1, time: 0)
-        #expect(layers.count == 4 && executor.count == 0)
+        #expect(layers.count == 4 && executor.count == 0 && store.missingTiles == 0)
         // Tile (1, 1) sits at 256…512 × 256…512 in layer coordinates.
         let t = layers[3]
         #expect(t.position == CGPoint(x: 384, y: 384) && t.bounds == CGRect(x: 0, y: 0, width: 256, height: 256))

@@ -1,0 +1,129 @@
+import Foundation
+import Strata
+import XCTest
+
+/// The examples beyond the seeds, rendered offscreen (`--snapshot T`) at two or three times
+/// each and compared with their goldens (`Goldens/examples/<example>-<T>.png`); what each frame
+/// must show follows from the example's own numbers (positions, durations, curves, colours).
+/// `ExampleSwayTests` checks that the same frames reach the screen under sway.
+final class ExampleGoldenTests: XCTestCase {
+    /// 8-bit channels of a colour given in 0…1, composited with `alpha` over `under`.
+    private func over(_ c: (Double, Double, Double), _ alpha: Double, _ under: (Double, Double, Double)) -> (Double, Double, Double) {
+        ((c.0 * alpha + under.0 * (1 - alpha)) * 255, (c.1 * alpha + under.1 * (1 - alpha)) * 255,
+         (c.2 * alpha + under.2 * (1 - alpha)) * 255)
+    }
+
+    /// The first column, scanning right from x = 0 on row `y`, whose pixel is `color`.
+    private func firstColumn(of color: UInt32, in image: PNGImage, row y: Int) -> Int? {
+        (0..<image.width).first { image.pixel(x: $0, y: y) == color }
+    }
+
+    /// hello: the implicit 1 s move (80 → 300) and fade (0.3 → 1) with the default curve
+    /// (0.25, 0.1, 0.25, 1); `HelloTests` checks the numbers, this keeps the whole frames.
+    func testHelloFrames() throws {
+        let red: UInt32 = 0xFFFF_0000
+        _ = try goldenSnapshot("hello", at: 0)
+        let mid = try goldenSnapshot("hello", at: 0.5)
+        let p = CubicBezier(0.25, 0.1, 0.25, 1).value(at: 0.5)
+        try expectColor(mid.pixel(x: Int(80 + 220 * p), y: 150), near: over((1, 0, 0), 0.3 + 0.7 * p, (32 / 255, 40 / 255, 48 / 255)))
+        let end = try goldenSnapshot("hello", at: 1)
+        XCTAssertEqual(end.boundingBox(of: red), PixelRect(x: 250, y: 100, width: 100, height: 100))
+    }
+
+    /// toast: the card slides in along x with a spring (mass 1, stiffness 180, damping 14,
+    /// from 540 to 180, no initial velocity): x(t) = 180 + 360·e^(−7t)(cos ωt + (7/ω) sin ωt),
+    /// ω = √(180 − 7²). The green accent's left edge is 172 − 16 points left of the card's centre.
+    func testToastSpringsInAndRests() throws {
+        let w = (180.0 - 49).squareRoot()
+        func accentLeft(_ t: Double) -> Double {
+            180 + 360 * exp(-7 * t) * (cos(w * t) + 7 / w * sin(w * t)) - 172 + 16
+        }
+        let rest = try goldenSnapshot("toast", at: 2)
+        let accent = try XCTUnwrap(rest.pixel(x: 27, y: 48))
+        try expectColor(accent, near: (0.30 * 255, 0.75 * 255, 0.45 * 255))
+        // 8×56 at (24, 20) with radius-4 ends: the first and last rows are only partly inside
+        // the caps, the second already holds fully covered pixels in the middle columns.
+        XCTAssertEqual(rest.boundingBox(of: accent), PixelRect(x: 24, y: 21, width: 8, height: 54))
+        for t in [0.1, 0.15] {
+            let frame = try goldenSnapshot("toast", at: t)
+            let first = try XCTUnwrap(firstColumn(of: accent, in: frame, row: 48), "accent at \(t) s")
+            // The first fully covered column is the one after a fractional left edge.
+            XCTAssertEqual(Double(first), accentLeft(t).rounded(.up), accuracy: 1, "accent's left edge at \(t) s")
+        }
+    }
+
+    /// panel: the status dot's opacity runs 1 → 0.3 in 0.8 s (linear, the explicit default),
+    /// autoreverses and repeats forever.
+    func testPanelDotPulses() throws {
+        let dot = (0.95, 0.75, 0.2), bar = (0.08, 0.09, 0.11)
+        for (t, alpha) in [(0.0, 1.0), (0.4, 0.65), (0.8, 0.3), (1.2, 0.65)] {
+            let frame = t == 1.2 ? try snapshot("panel", at: t) : try goldenSnapshot("panel", at: t)
+            try expectColor(frame.pixel(x: 16, y: 16), near: over(dot, alpha, bar))
+            try expectColor(frame.pixel(x: 400, y: 16), near: over(bar, 1, bar))
+        }
+    }
+
+    /// busymain: a 50-point box moves from x 40 to 360 in 2 s, linearly (the transaction's
+    /// curve).
+    func testBusyMainSlidesLinearly() throws {
+        for (t, x) in [(0.0, 40), (1.0, 200), (2.5, 360)] {
+            let frame = try goldenSnapshot("busymain", at: t)
+            let green = try XCTUnwrap(frame.pixel(x: x, y: 100))
+            try expectColor(green, near: (0.2 * 255, 0.8 * 255, 0.3 * 255))
+            XCTAssertEqual(frame.boundingBox(of: green), PixelRect(x: x - 25, y: 75, width: 50, height: 50), "at \(t) s")
+        }
+    }
+
+    /// stress with 20 layers: positions, colours and bounces come from the example's two
+    /// linear congruential sequences; the topmost layer's centre shows its colour, at its start
+    /// and after 1 s of its linear first leg (durations are 1…3 s).
+    func testStressLayersBounceFromTheirSeededPositions() throws {
+        struct LCG {
+            var seed: UInt32
+            mutating func next() -> Double {
+                seed = 1_664_525 &* seed &+ 1_013_904_223
+                return Double(seed) / 4_294_967_296
+            }
+        }
+        let n = 20
+        var a = LCG(seed: 12345), b = LCG(seed: 777)
+        var start = (0.0, 0.0), colour = (0.0, 0.0, 0.0), end = (0.0, 0.0), duration = 0.0
+        for _ in 0..<n {
+            start = (32 + a.next() * 1216, 32 + a.next() * 656)
+            colour = (a.next(), a.next(), a.next())
+            end = (32 + b.next() * 1216, 32 + b.next() * 656)
+            duration = 1 + 2 * b.next()
+        }
+        let arguments = ["--layers", String(n)]
+        let first = try goldenSnapshot("stress", at: 0, arguments: arguments)
+        try expectColor(first.pixel(x: Int(start.0), y: Int(start.1)), near: (colour.0 * 255, colour.1 * 255, colour.2 * 255))
+        let later = try goldenSnapshot("stress", at: 1, arguments: arguments)
+        let f = 1 / duration
+        let x = start.0 + (end.0 - start.0) * f, y = start.1 + (end.1 - start.1) * f
+        try expectColor(later.pixel(x: Int(x), y: Int(y)), near: (colour.0 * 255, colour.1 * 255, colour.2 * 255))
+    }
+
+    /// gestures and menu: view trees at rest; nothing animates, so 1 s later is the same frame.
+    func testViewExamplesAreStill() throws {
+        let gestures = try goldenSnapshot("gestures", at: 0)
+        try expectColor(gestures.pixel(x: 640, y: 100), near: (0.88 * 255, 0.63 * 255, 0.19 * 255))  // card
+        XCTAssertEqual(try snapshot("gestures", at: 1), gestures)
+        let menu = try goldenSnapshot("menu", at: 0)
+        try expectColor(menu.pixel(x: 70, y: 35), near: (0.23 * 255, 0.43 * 255, 0.65 * 255))  // "open"
+        XCTAssertEqual(hex(menu.pixel(x: 300, y: 300)), hex(0xFF20_2830), "the window")
+        XCTAssertEqual(try snapshot("menu", at: 1), menu)
+    }
+
+    /// clipboard, inputprobe and outputbars draw one colour (their point is input and outputs):
+    /// every pixel is it, at 0 and at 1 s.
+    func testPlainExamplesAreOneColour() throws {
+        for (example, rgb) in [("clipboard", (0.13, 0.16, 0.19)), ("inputprobe", (0.15, 0.2, 0.3)), ("outputbars", (0.08, 0.09, 0.11))] {
+            for t in [0.0, 1.0] {
+                let image = try snapshot(example, at: t)
+                let p = try XCTUnwrap(image.pixel(x: 0, y: 0))
+                try expectColor(p, near: (rgb.0 * 255, rgb.1 * 255, rgb.2 * 255))
+                XCTAssertEqual(image.count(of: p), image.width * image.height, "\(example) at \(t) s")
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import StrataWayland
+
+/// A presenter can be dropped while its frame callback is outstanding (a popup closed right after
+/// its last frame: the compositor never answers a destroyed surface's callback). The stale-callback
+/// timer it left on the render loop must then do nothing — it read the freed presenter, and the
+/// `menu` example crashed on its render thread about a second after a popup closed.
+@Suite struct FramePresenterTeardownTests {
+    /// Counts the frames it is asked for; always a full-buffer damage, never animating.
+    final class CountingProducer: FrameProducer {
+        var frames = 0
+        func renderFrame(at time: Double, into buffer: ShmBuffer, age: Int, scale: Double) -> [(Int32, Int32, Int32, Int32)] {
+            frames += 1
+            return [(0, 0, Int32(buffer.width), Int32(buffer.height))]
+        }
+        func isAnimating(after time: Double) -> Bool { false }
+    }
+
+    @Test func aPresenterDroppedWithACallbackOutstandingLeavesAHarmlessTimer() throws {
+        // The scripted double answers no request: the frame callback never comes.
+        let compositor = SeatTestCompositor()
+        let display = try WaylandDisplay(name: compositor.path)
+        let loop = EventLoop(display: display)
+        let surface = WaylandSurface(display: display)
+        let producer = CountingProducer()
+        var presenter: FramePresenter? = FramePresenter(surface: surface, producer: producer, clock: { 0 }, loop: loop)
+        weak let dropped = presenter
+        presenter?.pool.log = { _ in }
+        presenter?.staleCallbackTimeout = 0.01
+        presenter?.size = (8, 8)
+        presenter?.canDraw = true
+        #expect(producer.frames == 1)
+        #expect(presenter?.isWaitingForFrame == true)
+        presenter = nil
+        #expect(dropped == nil)
+        // Past the stale deadline: the timer left behind fires into nothing (no frame, no trap).
+        loop.addTimer(at: MonotonicClock.now() + 0.05) { loop.stop() }
+        try loop.run()
+        #expect(producer.frames == 1)
+        withExtendedLifetime(surface) {}
+    }
+}
