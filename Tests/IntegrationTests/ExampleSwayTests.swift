@@ -67,6 +67,31 @@ final class ExampleSwayTests: XCTestCase {
         }
     }
 
+    /// `stress --measure` (what `strata-bench --wayland` runs) prints its six figures in order,
+    /// counts every frame it committed, and — animations removed — finds no thread waking up.
+    /// The timing figures themselves belong to the benchmark, not to this test.
+    func testStressMeasurementReportsEveryFigureAndAnIdleAppUnderSway() throws {
+        let sway = try HeadlessCompositor("sway", size: "\(Self.outputWidth)x\(Self.outputHeight)")
+        let app = try ChildProcess(executable: TestEnvironment.example("stress").path,
+                                   arguments: ["--layers", "10", "--measure", "1", "--exit-after", "60"],
+                                   environment: sway.clientEnvironment)
+        defer { app.kill() }
+        XCTAssertEqual(app.waitForExit(timeout: 60), .exited(0), app.transcript)
+        let lines = app.standardOutputLines.filter { $0.hasPrefix("stress: ") }
+        XCTAssertEqual(lines.map { $0.split(separator: " ")[1] },
+                       ["layers", "frame-gap-ms", "gaps-in-refresh-periods", "worst-gap-while-main-blocked-ms",
+                        "presentation-feedback", "idle-wakeups-per-second"], app.transcript)
+        guard lines.count == 6 else { return }
+        let first = lines[0].split(separator: " ")
+        XCTAssertEqual(first[2], "10")
+        let frames = Int(first[6]) ?? 0
+        XCTAssertGreaterThan(frames, 1, lines[0])
+        // Every gap between two frames is in exactly one bin.
+        let bins = lines[2].split(separator: " ").dropFirst(2).prefix(4).compactMap { Int($0.split(separator: ":").last ?? "") }
+        XCTAssertEqual(bins.reduce(0, +), frames - 1, lines[2])
+        XCTAssertTrue(lines[5].hasPrefix("stress: idle-wakeups-per-second 0.0 "), lines[5])
+    }
+
     /// Where the surface's top-left corner is and how wide it is on the output.
     private func frame(of expected: PNGImage, _ placement: Placement) -> (x: Int, y: Int, width: Int) {
         switch placement {

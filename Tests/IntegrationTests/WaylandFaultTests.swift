@@ -117,10 +117,23 @@ final class WaylandFaultTests: XCTestCase {
 
     /// Starts `compositor`'s kind again in its runtime folder (its process must be gone): the
     /// same folder, so the same socket path. `HeadlessCompositor.stop` then stops the new one.
+    /// Waits (at most 5 s) until the killed compositor's process is gone — SIGKILL is delivered
+    /// asynchronously, and `scripts/compositor start` refuses to start over a live one — then
+    /// starts it again.
     private func startAgain(_ compositor: HeadlessCompositor) throws -> ChildProcess {
-        try ChildProcess(executable: "/bin/bash", arguments: [
+        let deadline = Date().addingTimeInterval(5)
+        while Self.isAlive(compositor.pid) && Date() < deadline { usleep(10_000) }
+        return try ChildProcess(executable: "/bin/bash", arguments: [
             HeadlessCompositor.script, "start", compositor.name, compositor.directory.path, "--watch", String(getpid()),
         ])
+    }
+
+    /// Whether `pid` is a process that has not exited (a zombie or a dying one has).
+    private static func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        let state = stat[stat.index(after: close)...].split(separator: " ").first
+        return state != "Z" && state != "X"
     }
 
     /// `startAgain`, waited for; returns the new compositor's client variables.
