@@ -8,6 +8,8 @@
 // Options, besides every example's (--snapshot T OUT.png, --record …, --exit-after S …):
 //   --zoom Z          start at Z view points per image pixel (default: the whole image fits)
 //   --center X Y      start with image point (X, Y) at the middle of the window
+//   --bench-pan-zoom  pans and zooms by itself offscreen for 5 s (tiles on background threads)
+//                     and prints frame times and how fast newly exposed tiles complete
 //
 // Input: drag (pointer or one finger) pans; the wheel zooms about the pointer (√2 a detent);
 // touchpad scrolling pans; pinch zooms about the fingers; + / - zoom by 2, 0 fits the image.
@@ -57,6 +59,7 @@ struct ViewerArguments {
     var generated: Int?
     var zoom: CGFloat?
     var center: CGPoint?
+    var benchPanZoom = false
     var rest: [String] = []
 
     init(_ arguments: [String]) throws {
@@ -78,6 +81,8 @@ struct ViewerArguments {
                 let z = try value("--zoom")
                 guard z > 0 else { throw ExampleOptions.ParseError.badNumber("--zoom", "\(z)") }
                 zoom = CGFloat(z)
+            case "--bench-pan-zoom":
+                benchPanZoom = true
             case "--center":
                 let x = try value("--center"), y = try value("--center")
                 center = CGPoint(x: x, y: y)
@@ -109,6 +114,9 @@ do {
     let file = (try? ViewerArguments(Array(CommandLine.arguments.dropFirst())))?.file
     FileHandle.standardError.write(Data("viewer: \(file.map { $0 + ": " } ?? "")\(error)\n".utf8))
     exit(1)
+}
+if arguments.benchPanZoom {
+    PanZoomBench.run(TiledImageView(source: source))
 }
 let options = try? ExampleOptions(arguments: arguments.rest)
 let offscreen = options?.snapshot != nil || options?.record != nil

@@ -101,9 +101,9 @@ final class _TileStore: @unchecked Sendable {
 
     /// The frame's view of the layer: `visible` in layer coordinates, `scale` device pixels per
     /// layer unit, media time `time`. Requests what is missing, cancels what is no longer
-    /// needed, and returns the tiles to draw, bottom to top: cached tiles of coarser levels under
-    /// the visible area (placeholders while the current level loads), then the current level's
-    /// ready tiles with their fade-in opacity.
+    /// needed, and returns the tiles to draw, bottom to top: cached tiles of coarser levels that
+    /// meet the current level's missing or fading-in tiles (placeholders while it loads; none
+    /// once it is complete), then the current level's ready tiles with their fade-in opacity.
     func update(visible: CGRect, scale: CGFloat, time: Double) -> [RenderLayer] {
         lock.lock(); defer { lock.unlock() }
         fading = false
@@ -125,19 +125,24 @@ final class _TileStore: @unchecked Sendable {
             }
         }
         _missing = needed.count(where: { entries[$0]?.stale ?? true })
-        var out: [RenderLayer] = []
-        let coarser = entries.filter { $0.key.level > level && $0.value.rect.intersects(visible) }
-        for (_, e) in coarser.sorted(by: { $0.key > $1.key }) { out.append(layer(for: e, opacity: 1)) }
+        var current: [RenderLayer] = []
+        // Where the level is not fully shown yet: missing or fading-in tiles.
+        var gaps: [CGRect] = []
         for key in needed {
-            guard var e = entries[key] else { continue }
+            guard var e = entries[key] else { gaps.append(grid.rect(of: key)); continue }
             let first = e.firstShown ?? time
             if e.firstShown == nil { e.firstShown = time; entries[key] = e }
             let alpha = fadeDuration > 0 ? min(1, max(0, (time - first) / fadeDuration)) : 1
-            if alpha < 1 { fading = true }
-            out.append(layer(for: e, opacity: Float(alpha)))
+            if alpha < 1 { fading = true; gaps.append(e.rect) }
+            current.append(layer(for: e, opacity: Float(alpha)))
+        }
+        // Coarser tiles stand in only under the gaps: once the level is complete they would be
+        // hidden (or show through its transparent pixels) and only cost compositing time.
+        let coarser = gaps.isEmpty ? [:] : entries.filter { key, e in
+            key.level > level && gaps.contains { $0.intersects(e.rect) }
         }
         evict()
-        return out
+        return coarser.sorted(by: { $0.key > $1.key }).map { layer(for: $0.value, opacity: 1) } + current
     }
 
     private func layer(for e: Entry, opacity: Float) -> RenderLayer {

@@ -134,6 +134,14 @@ final class ManualTileExecutor: _TileExecutor, @unchecked Sendable {
         #expect(layers.count == 1 && layers[0].bounds.size == CGSize(width: 1000, height: 800))
         // The level-2 tile is 250 × 200 pixels (1000 × 800 at 1/4).
         #expect(layers[0].contents?.width == 250 && layers[0].contents?.height == 200)
+        // The four arrive: the stand-in stays under them while they fade in, and is no longer
+        // drawn once all four are opaque.
+        executor.runAll()
+        let view = CGRect(x: 0, y: 0, width: 300, height: 300)
+        #expect(store.update(visible: view, scale: 1, time: 2).map(\.opacity) == [1, 0, 0, 0, 0])
+        #expect(store.update(visible: view, scale: 1, time: 2.1).count == 5)
+        #expect(store.update(visible: view, scale: 1, time: 2.25).map(\.opacity) == [1, 1, 1, 1])
+        #expect(store.cachedKeys.contains(_TileKey(level: 2, column: 0, row: 0)))  // kept for zooming out
     }
 
     @Test func tileContextMapsLayerCoordinatesToTilePixels() {
