@@ -10,8 +10,13 @@ import Foundation
 /// cross are visited one by one. The fill rule is applied to the accumulated value (non-zero:
 /// min(|s|, 1); even-odd: distance of |s| to the nearest even number), which is exact wherever
 /// a pixel contains edges of one winding change and the usual approximation where several cross.
+///
+/// Hot loops use wrapping integer arithmetic and `_floorIndex` instead of `Int(Float)`, whose
+/// range checks cost more than the work: every coordinate reaching them is inside the clip, so
+/// far inside ±2²², where both are exact.
 internal struct _CoverageAccumulator {
-    static let bandHeight = 32
+    static let bandShift = 5
+    static let bandHeight = 1 << bandShift
 
     private(set) var cells: UnsafeMutablePointer<Float>
     private(set) var bits: UnsafeMutablePointer<UInt64>
@@ -63,16 +68,19 @@ internal struct _CoverageAccumulator {
         bucketCounts.removeAll(keepingCapacity: true)
         bucketCounts.append(contentsOf: repeatElement(0, count: bands + 1))
         let yOriginF = Float(yStart)
+        let lastBand = bands - 1
+        @inline(__always) func bandOf(_ e: _Edge) -> Int {
+            let b = _floorIndex(e.y0 - yOriginF) &>> _CoverageAccumulator.bandShift
+            return b < 0 ? 0 : (b > lastBand ? lastBand : b)
+        }
         bucketCounts.withUnsafeMutableBufferPointer { bc in
+            let bcp = bc.baseAddress!
+            for i in 0..<count { bcp[bandOf(edges[i]) &+ 1] &+= 1 }
+            for b in 0..<bands { bcp[b &+ 1] &+= bcp[b] }
             for i in 0..<count {
-                let b = min(bands - 1, max(0, Int(edges[i].y0 - yOriginF) / bandH))
-                bc[b + 1] += 1
-            }
-            for b in 0..<bands { bc[b + 1] += bc[b] }
-            for i in 0..<count {
-                let b = min(bands - 1, max(0, Int(edges[i].y0 - yOriginF) / bandH))
-                sorted[bc[b]] = edges[i]
-                bc[b] += 1
+                let b = bandOf(edges[i])
+                sorted[bcp[b]] = edges[i]
+                bcp[b] &+= 1
             }
         }
         // bucketCounts[b] now holds the end of band b's bucket.
@@ -84,22 +92,22 @@ internal struct _CoverageAccumulator {
             let bandTop = yStart + band * bandH
             let bandBottom = min(bandTop + bandH, yEnd)
             let end = bucketCounts[band]
-            while next < end { active[nActive] = Int32(next); nActive += 1; next += 1 }
+            while next < end { active[nActive] = Int32(truncatingIfNeeded: next); nActive &+= 1; next &+= 1 }
             let btF = Float(bandTop), bbF = Float(bandBottom)
             var k = 0
             while k < nActive {
                 let e = sorted[Int(active[k])]
                 let ys = max(e.y0, btF), ye = min(e.y1, bbF)
-                if ys < ye { addEdge(e, ys, ye, bandTop: bandTop, xOrigin: xo, width: wF, stride: stride, words: words) }
+                if ys < ye { addEdge(e, ys, ye, bandTop: btF, xOrigin: xo, width: wF, stride: stride, words: words) }
                 if e.y1 <= bbF {
-                    nActive -= 1
+                    nActive &-= 1
                     active[k] = active[nActive]
                 } else {
-                    k += 1
+                    k &+= 1
                 }
             }
             for row in bandTop..<bandBottom {
-                sweepRow(row - bandTop, y: row, xOrigin: xOrigin, width: width, stride: stride, words: words,
+                sweepRow(row &- bandTop, y: row, xOrigin: xOrigin, width: width, stride: stride, words: words,
                          evenOdd: evenOdd, blitter: &blitter)
             }
         }
@@ -107,24 +115,43 @@ internal struct _CoverageAccumulator {
 
     /// Adds edge `e` between rows ys…ye (inside the current band).
     @inline(__always)
-    private func addEdge(_ e: _Edge, _ ys: Float, _ ye: Float, bandTop: Int, xOrigin: Float, width: Float,
+    private func addEdge(_ e: _Edge, _ ys: Float, _ ye: Float, bandTop bt: Float, xOrigin: Float, width: Float,
                          stride: Int, words: Int) {
+        let ex0 = e.x0 - xOrigin, ex1 = e.x1 - xOrigin
+        var row = _floorIndex(ys - bt)
+        if ex0 == ex1 {
+            // Vertical: the same two cells in every row.
+            let xc = ex0 < 0 ? 0 : (ex0 > width ? width : ex0)
+            let ci = _floorIndex(xc)
+            let f = xc - Float(ci)
+            var y = ys
+            while y < ye {
+                let yn = min(bt + Float(row &+ 1), ye)
+                let d = e.dir * (yn - y)
+                let c = cells + row &* stride + ci
+                c[0] += d - d * f
+                c[1] += d * f
+                _flagPair(bits + row &* words, ci)
+                y = yn
+                row &+= 1
+            }
+            return
+        }
         let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
-        let lo = min(e.x0, e.x1) - xOrigin, hi = max(e.x0, e.x1) - xOrigin
+        let lo = ex0 < ex1 ? ex0 : ex1, hi = ex0 < ex1 ? ex1 : ex0
         @inline(__always) func xAt(_ y: Float) -> Float {
-            min(max(e.x0 - xOrigin + (y - e.y0) * dxdy, lo), hi)
+            let v = ex0 + (y - e.y0) * dxdy
+            return v < lo ? lo : (v > hi ? hi : v)
         }
         var y = ys
-        var x = xAt(y)
-        let bt = Float(bandTop)
+        var x = y == e.y0 ? ex0 : xAt(y)
         while y < ye {
-            let rowF = Float(Int(y - bt))
-            let yn = min(bt + rowF + 1, ye)
-            let xn = yn == e.y1 ? (e.x1 - xOrigin) : xAt(yn)
-            let row = Int(rowF)
-            accumulate(cells + row * stride, bits + row * words, x, xn, e.dir * (yn - y), width)
+            let yn = min(bt + Float(row &+ 1), ye)
+            let xn = yn == e.y1 ? ex1 : xAt(yn)
+            accumulate(cells + row &* stride, bits + row &* words, x, xn, e.dir * (yn - y), width)
             y = yn
             x = xn
+            row &+= 1
         }
     }
 
@@ -133,57 +160,60 @@ internal struct _CoverageAccumulator {
     @inline(__always)
     private func accumulate(_ c: UnsafeMutablePointer<Float>, _ bw: UnsafeMutablePointer<UInt64>,
                             _ a: Float, _ b: Float, _ d: Float, _ width: Float) {
-        let xl = max(0, min(min(a, b), width)), xr = max(0, min(max(a, b), width))
-        let c0 = Int(xl), c1 = Int(xr)
+        var xl = a < b ? a : b, xr = a < b ? b : a
+        xl = xl < 0 ? 0 : (xl > width ? width : xl)
+        xr = xr < 0 ? 0 : (xr > width ? width : xr)
+        let c0 = _floorIndex(xl), c1 = _floorIndex(xr)
         if c0 == c1 || xr - xl < 1e-6 {
             let xm = (xl + xr) * 0.5
-            let ci = min(Int(xm), c1)
+            var ci = _floorIndex(xm)
+            if ci > c1 { ci = c1 }
             let f = xm - Float(ci)
-            c[ci] += d * (1 - f)
-            c[ci + 1] += d * f
-            bw[ci >> 6] |= 1 << UInt64(ci & 63)
-            bw[(ci + 1) >> 6] |= 1 << UInt64((ci + 1) & 63)
+            c[ci] += d - d * f
+            c[ci &+ 1] += d * f
+            _flagPair(bw, ci)
             return
         }
         // Coverage left in column i (running sum) is d·(H(i+1−xl) − H(i+1−xr))/(xr−xl) with
         // H(u) = 0, u²/2, u − ½ for u ≤ 0, 0…1, ≥ 1; the cells get its differences.
         let inv = d / (xr - xl)
-        let a0 = Float(c0 + 1) - xl
+        let a0 = Float(c0 &+ 1) - xl
         let cov0 = inv * a0 * a0 * 0.5
         c[c0] += cov0
         var prev = cov0
-        if c1 > c0 + 1 {
+        if c1 > c0 &+ 1 {
             let cov1 = inv * (a0 + 0.5)
-            c[c0 + 1] += cov1 - cov0
-            var i = c0 + 2
-            while i < c1 { c[i] += inv; i += 1 }
-            prev = cov1 + inv * Float(c1 - c0 - 2)
+            c[c0 &+ 1] += cov1 - cov0
+            var i = c0 &+ 2
+            while i < c1 { c[i] += inv; i &+= 1 }
+            prev = cov1 + inv * Float(c1 &- c0 &- 2)
         }
-        let b1 = Float(c1 + 1) - xr
+        let b1 = Float(c1 &+ 1) - xr
         let covEnd = inv * ((Float(c1) + 0.5 - xl) - b1 * b1 * 0.5)
         c[c1] += covEnd - prev
-        c[c1 + 1] += d - covEnd
+        c[c1 &+ 1] += d - covEnd
         // Flag cells c0 … c1+1.
-        var w = c0 >> 6
-        let lastW = (c1 + 1) >> 6
-        var m = ~UInt64(0) << UInt64(c0 & 63)
-        while w < lastW { bw[w] |= m; m = ~0; w += 1 }
-        bw[w] |= m & (~UInt64(0) >> UInt64(63 - ((c1 + 1) & 63)))
+        var w = c0 &>> 6
+        let lastW = (c1 &+ 1) &>> 6
+        var m = ~UInt64(0) &<< UInt64(c0 & 63)
+        while w < lastW { bw[w] |= m; m = ~0; w &+= 1 }
+        bw[w] |= m & (~UInt64(0) &>> UInt64(63 &- ((c1 &+ 1) & 63)))
     }
 
     /// Turns one row's cells into spans and clears them.
     @inline(__always)
     private func sweepRow<B: _SpanBlitter>(_ r: Int, y: Int, xOrigin: Int, width: Int, stride: Int, words: Int,
                                            evenOdd: Bool, blitter: inout B) {
-        let c = cells + r * stride
-        let bw = bits + r * words
+        let c = cells + r &* stride
+        let bw = bits + r &* words
+        let mask = rowMask
         var s: Float = 0
         var x = 0                // first pixel not yet emitted
-        var runStart = -1        // first pixel of the current per-pixel run
+        var runStart = 0         // first pixel of the current per-pixel run (empty when x == runStart)
         @inline(__always) func alpha(_ v: Float) -> UInt32 {
             var t = abs(v)
             if evenOdd {
-                if t > 2 { t -= 2 * Float(Int(t * 0.5)) }
+                if t > 2 { t -= 2 * Float(_floorIndex(t * 0.5)) }
                 if t > 1 { t = 2 - t }
             } else if t > 1 {
                 t = 1
@@ -194,36 +224,55 @@ internal struct _CoverageAccumulator {
         var w = 0
         while w < words {
             var word = bw[w]
-            w += 1
-            if word == 0 { continue }
-            bw[w - 1] = 0
-            let wBase = (w - 1) << 6
-            while word != 0 {
-                let i = wBase | word.trailingZeroBitCount
-                word &= word &- 1
-                if i != x || runStart < 0 {
-                    // Flush the pending per-pixel run, then the constant gap before i.
-                    if runStart >= 0 && min(x, width) > runStart {
-                        blitter.mask(y: y, x: xOrigin + runStart, count: min(x, width) - runStart, alpha: rowMask)
+            if word != 0 {
+                bw[w] = 0
+                let wBase = w &<< 6
+                repeat {
+                    let i = wBase | word.trailingZeroBitCount
+                    word &= word &- 1
+                    if i != x {
+                        // Flush the pending per-pixel run, then the constant gap before i.
+                        let runEnd = x < width ? x : width
+                        if runEnd > runStart {
+                            blitter.mask(y: y, x: xOrigin &+ runStart, count: runEnd &- runStart, alpha: mask + runStart)
+                        }
+                        if x < width {
+                            let a = alpha(s)
+                            if a != 0 { blitter.span(y: y, x: xOrigin &+ x, count: (i < width ? i : width) &- x, alpha: a) }
+                        }
+                        runStart = i
                     }
-                    if i > x && x < width {
-                        let a = alpha(s)
-                        if a != 0 { blitter.span(y: y, x: xOrigin + x, count: min(i, width) - x, alpha: a) }
-                    }
-                    runStart = i
-                }
-                s += c[i]
-                c[i] = 0
-                if i < width { rowMask[i - runStart] = UInt8(truncatingIfNeeded: alpha(s)) }
-                x = i + 1
+                    s += c[i]
+                    c[i] = 0
+                    mask[i] = UInt8(truncatingIfNeeded: alpha(s))
+                    x = i &+ 1
+                } while word != 0
             }
+            w &+= 1
         }
-        if runStart >= 0 && min(x, width) > runStart {
-            blitter.mask(y: y, x: xOrigin + runStart, count: min(x, width) - runStart, alpha: rowMask)
+        let runEnd = x < width ? x : width
+        if runEnd > runStart {
+            blitter.mask(y: y, x: xOrigin &+ runStart, count: runEnd &- runStart, alpha: mask + runStart)
         }
         if x < width {
             let a = alpha(s)
-            if a != 0 { blitter.span(y: y, x: xOrigin + x, count: width - x, alpha: a) }
+            if a != 0 { blitter.span(y: y, x: xOrigin &+ x, count: width &- x, alpha: a) }
         }
     }
+}
+
+/// ⌊v⌋ for |v| < 2²², without `Int(Float)`'s range checks: adding 1.5·2²³ rounds v to the
+/// nearest integer in the low mantissa bits; one comparison turns that into the floor.
+@inline(__always)
+internal func _floorIndex(_ v: Float) -> Int {
+    let r = Int((v + 12_582_912).bitPattern & 0x7F_FFFF) &- 0x40_0000
+    return Float(r) > v ? r &- 1 : r
+}
+
+/// Flags cells i and i+1 of a row's bitmap.
+@inline(__always)
+private func _flagPair(_ bw: UnsafeMutablePointer<UInt64>, _ i: Int) {
+    let sh = UInt64(truncatingIfNeeded: i & 63)
+    bw[i &>> 6] |= 3 &<< sh
+    if sh == 63 { bw[(i &>> 6) &+ 1] |= 1 }
 }
