@@ -88,6 +88,25 @@ final class ViewerTests: XCTestCase {
         XCTAssertEqual(off3, [], app.transcript)
     }
 
+    /// Offscreen snapshots (tiles drawn synchronously): the whole image fitted (golden), and at
+    /// `--scale 2` the tiles are drawn at device pixels, each image pixel a 2×2 block.
+    func testSnapshotsMatchTheGoldenAndDrawTilesAtTheOutputScale() throws {
+        try ExampleGolden.check(try ExampleRun.snapshot("viewer", at: 0), "viewer-0.0")
+        let out = TestEnvironment.artifact("viewer-scale2.png")
+        let p = try ChildProcess(executable: try TestEnvironment.example("viewer").path,
+                                 arguments: ["--zoom", "1", "--center", "2000", "2000", "--scale", "2", "--snapshot", "0", out.path])
+        XCTAssertEqual(p.waitForExit(timeout: 60), .exited(0), p.transcript)
+        let shot = try PNGImage.decode(path: out.path)
+        XCTAssertEqual(shot.width, 1600)
+        var off: [String] = []
+        for y in stride(from: 0, to: 1200, by: 7) {
+            for x in stride(from: 0, to: 1600, by: 7) where shot.pixel(x: x, y: y) != Self.generated(1600 + x / 2, 1700 + y / 2) {
+                if off.count < 5 { off.append("(\(x),\(y))") }
+            }
+        }
+        XCTAssertEqual(off, [])
+    }
+
     func testCorruptFileGivesAClearErrorAndExitStatus1() throws {
         let bad = TestEnvironment.artifact("viewer-corrupt.jpg")
         try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46]).write(to: bad)

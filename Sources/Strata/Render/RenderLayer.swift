@@ -42,6 +42,10 @@ public struct RenderLayer: Sendable {
     public var properties: [String: any Sendable] = [:]
     /// The model layer's class name ("CALayer", "CAShapeLayer", …).
     public var layerClass: String = "CALayer"
+    /// Multiplies every pixel of the composited layer and subtree, channel by channel
+    /// (premultiplied by its alpha); nil changes nothing. A replicator's instance containers
+    /// carry their `instanceColor` here.
+    public var colorMultiplier: CGColor?
     /// A running `CATransition` (nil when none): draw from `transition.from` to this layer.
     public var transition: RenderTransition?
 

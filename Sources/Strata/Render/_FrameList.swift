@@ -26,6 +26,9 @@ struct _Node {
     var maskKey = 0
     /// compositingFilter's operator (the layer is then a group composited with it).
     var blend: pixman_op_t?
+    /// Colour multiplying the layer's group (a replicator instance's tint; the layer is then
+    /// a group).
+    var tint: _Tint?
     /// What the layer's class draws itself (gradient, text), above the background.
     var own: _OwnDrawing?
     var background: CGColor?
@@ -212,8 +215,9 @@ final class _FrameList {
             node.maskKey = mh.finalize()
         }
         if !l.properties.isEmpty { node.blend = _BlendMode.op(l) }
+        node.tint = _Tint(l.colorMultiplier)
         node.subtree = node.footprint
-        if c.canOcclude, node.mask == nil, node.blend == nil, opacity == 1, c.alpha == 1 { node.opaque = Self.opaqueRect(node, c.clip, masksToBounds: l.masksToBounds) }
+        if c.canOcclude, node.mask == nil, node.blend == nil, node.tint == nil, opacity == 1, c.alpha == 1 { node.opaque = Self.opaqueRect(node, c.clip, masksToBounds: l.masksToBounds) }
         var h = Hasher()
         h.combine(c.contextKey); h.combine(l.id); h.combine(siblingIndex)
         node.contextKey = h.finalize()
@@ -223,7 +227,7 @@ final class _FrameList {
         guard !l.sublayers.isEmpty || (l.masksToBounds && node.contents != nil) else { finish(index); return }
         var clip = c.clip
         var ch = Hasher()
-        ch.combine(node.contextKey); ch.combine(opacity); ch.combine(nodes[index].maskKey)
+        ch.combine(node.contextKey); ch.combine(opacity); ch.combine(nodes[index].maskKey); ch.combine(nodes[index].tint)
         if l.masksToBounds {
             // Nothing of the sublayers shows outside the (empty or off-screen) bounds.
             guard let b = bbox, let c = Self.intersect(b, clip) else { finish(index); return }
@@ -243,13 +247,14 @@ final class _FrameList {
         // With group opacity the subtree is drawn at full alpha and the group takes the opacity
         // (masked and blended layers are always groups).
         let isGroup = (opacity < 1 && l.allowsGroupOpacity) || nodes[index].mask != nil || nodes[index].blend != nil
+            || nodes[index].tint != nil
         let childAlpha = isGroup ? 1 : c.alpha * opacity
         var shapeClip = false
         if case .shape = nodes[index].clip { shapeClip = true }
         let ctx = Context(parent: index, matrix: matrix, sublayer: sub, alpha: childAlpha, clip: clip,
                           contextKey: nodes[index].contextKey,
                           canOcclude: c.canOcclude && opacity == 1 && !shapeClip && nodes[index].mask == nil
-                              && nodes[index].blend == nil)
+                              && nodes[index].blend == nil && nodes[index].tint == nil)
         stack.append(Frame(layers: l.sublayers, order: Self.paintOrder(l.sublayers), context: ctx))
     }
 
@@ -266,12 +271,12 @@ final class _FrameList {
             // allow group opacity already carry its opacity; no group then.)
             nodes[i].group = n.allowsGroupOpacity
         }
-        if n.mask != nil || n.blend != nil { nodes[i].group = true }
+        if n.mask != nil || n.blend != nil || n.tint != nil { nodes[i].group = true }
         if !hasDescendants, n.contents == nil, case .shape = n.clip { nodes[i].clip = .none }
         var h = Hasher()
         h.combine(n.contextKey); h.combine(n.matrix); h.combine(n.shape)
         h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth); h.combine(n.own)
-        h.combine(n.shadow); h.combine(n.maskKey); h.combine(n.blend?.rawValue)
+        h.combine(n.shadow); h.combine(n.maskKey); h.combine(n.blend?.rawValue); h.combine(n.tint)
         h.combine(n.opacity); h.combine(n.inheritedAlpha); h.combine(nodes[i].group)
         nodes[i].backingKey = n.contents.flatMap { Self.backingKey(h, $0) }
         h.combine(n.contents)

@@ -178,7 +178,8 @@ final class _Painter {
         }
         if let bc = n.borderColor { fill(n.shape, ring: n.borderWidth, n.matrix, bc, alpha: n.drawAlpha) }
         if o.opacityGroup {
-            popTarget(alpha: n.opacity * n.inheritedAlpha, clipShape: nil, n.matrix, mask: n.mask, op: n.blend ?? PIXMAN_OP_OVER)
+            popTarget(alpha: n.opacity * n.inheritedAlpha, clipShape: nil, n.matrix, mask: n.mask, op: n.blend ?? PIXMAN_OP_OVER,
+                      tint: n.tint)
         }
     }
 
@@ -204,9 +205,10 @@ final class _Painter {
     /// Ends the top group: composites it onto the one below with `alpha`, through the
     /// antialiased `clipShape` when given.
     private func popTarget(alpha: Double, clipShape: _RoundedRect?, _ matrix: _Matrix3, mask: RenderLayer? = nil,
-                           op: pixman_op_t = PIXMAN_OP_OVER) {
+                           op: pixman_op_t = PIXMAN_OP_OVER, tint: _Tint? = nil) {
         let g = targets.removeLast()
         defer { pixman_image_unref(g.image); scratch.pop() }
+        tint?.apply(to: g.image)
         let t = targets[targets.count - 1]
         let w = Int32(pixman_image_get_width(g.image)), h = Int32(pixman_image_get_height(g.image))
         let dx = Int32(g.ox - t.ox), dy = Int32(g.oy - t.oy)

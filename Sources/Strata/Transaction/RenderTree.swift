@@ -126,7 +126,7 @@ public final class RenderTree: @unchecked Sendable {
     /// finished value move into place instead of being copied).
     /// `tiles` carries what CATiledLayers need (the accumulated transform to the root, whose
     /// bounds are the viewport); nil outside frame snapshots.
-    private func build(_ id: UInt64, parentTime: Double, into out: inout [RenderLayer], tiles: _TiledFrame? = nil) {
+    func build(_ id: UInt64, parentTime: Double, into out: inout [RenderLayer], tiles: _TiledFrame? = nil) {
         guard let n = nodes[id] else { return }
         let local = n.timing.localTime(parentTime)
         var s = n.state
@@ -138,11 +138,15 @@ public final class RenderTree: @unchecked Sendable {
         }
         let frame = tiles?.entering(s.layer, isRoot: id == rootID)
         if !n.children.isEmpty {
-            var subs: [RenderLayer] = []
-            subs.reserveCapacity(n.children.count)
             let inner = frame?.forSublayers(of: s.layer)
-            for c in n.children { build(c, parentTime: local, into: &subs, tiles: inner) }
-            s.layer.sublayers = subs
+            if let r = _Replication(s.extras), r.changesSublayers {
+                s.layer.sublayers = replicate(n, r, of: s.layer, parentTime: local, tiles: inner)
+            } else {
+                var subs: [RenderLayer] = []
+                subs.reserveCapacity(n.children.count)
+                for c in n.children { build(c, parentTime: local, into: &subs, tiles: inner) }
+                s.layer.sublayers = subs
+            }
         }
         frame?.attachTiles(&s.layer)
         if let m = n.mask {

@@ -126,3 +126,30 @@ extension TiledImageLayerTests {
         #expect(tiled.visibleTilesPending == 0)
     }
 }
+
+extension TiledImageLayerTests {
+    @Test func aTileWhoseReadFailsStaysEmptyAndKeepsTheError() throws {
+        // A JPEG cut after its header and first scans: opening reads the header only, the
+        // tile's read then meets the truncation.
+        let whole = try TiledImageSourceTests.smooth(64, 48).jpegData(quality: 90)
+        let source = try TiledImageSource(data: Array(whole.prefix(whole.count * 2 / 3)))
+        let root = CALayer(), tiled = TiledImageLayer(source: source)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        root.bounds = CGRect(x: 0, y: 0, width: 64, height: 48)
+        tiled.anchorPoint = .zero
+        tiled.drawsTilesSynchronously = true
+        tiled.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        root.addSublayer(tiled)
+        CATransaction.commit()
+        CATransaction.flush()
+        let bitmap = try #require(Bitmap(width: 64, height: 48))
+        Compositor().render(RenderTree(root: root).snapshot(at: 0), into: bitmap, scale: 1)
+        // The layer's own background shows through the empty tile.
+        #expect(bitmap.pixel(x: 10, y: 40) == 0xFF00_00FF && bitmap.pixel(x: 60, y: 2) == 0xFF00_00FF)
+        guard case .malformed? = tiled.lastReadError as? JPEGError else {
+            Issue.record("lastReadError: \(String(describing: tiled.lastReadError))")
+            return
+        }
+    }
+}
