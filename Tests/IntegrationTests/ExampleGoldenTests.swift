@@ -103,6 +103,23 @@ final class ExampleGoldenTests: XCTestCase {
         try expectColor(later.pixel(x: Int(x), y: Int(y)), near: (colour.0 * 255, colour.1 * 255, colour.2 * 255))
     }
 
+    /// spinner: 12 replicated capsules 30° apart, each copy's 1 s fade (1 → 0.15) 1/12 s behind
+    /// the previous one's; copies whose fade has not begun show the model opacity, 1.
+    func testSpinnerCopiesFadeInTurn() throws {
+        let background = (0x1c / 255.0, 0x1c / 255.0, 0x1e / 255.0)
+        let start = try goldenSnapshot("spinner", at: 0)
+        try expectColor(start.pixel(x: 100, y: 52), near: over((1, 1, 1), 1, background))
+        let mid = try goldenSnapshot("spinner", at: 0.5)
+        func opacity(copy k: Int) -> Double { 1 - 0.85 * (0.5 - Double(k) / 12) }
+        // Copy 0's capsule is centred on (100, 52); copy 1's centre turns 30° clockwise about
+        // (100, 100): (100 + 48 sin 30°, 100 − 48 cos 30°).
+        try expectColor(mid.pixel(x: 100, y: 52), near: over((1, 1, 1), opacity(copy: 0), background))
+        try expectColor(mid.pixel(x: 124, y: 58), near: over((1, 1, 1), opacity(copy: 1), background))
+        try expectColor(mid.pixel(x: 100, y: 148), near: over((1, 1, 1), opacity(copy: 6), background))
+        try expectColor(mid.pixel(x: 76, y: 58), near: over((1, 1, 1), 1, background))     // copy 11: not begun
+        _ = try goldenSnapshot("spinner", at: 1.25)
+    }
+
     /// gestures and menu: view trees at rest; nothing animates, so 1 s later is the same frame.
     func testViewExamplesAreStill() throws {
         let gestures = try goldenSnapshot("gestures", at: 0)

@@ -34,6 +34,9 @@ public final class PathRasterizer {
 
     /// Fills `path` with `color` (OVER) into `target`, a `pixman_image_t*`.
     /// - Parameters:
+    ///   - path: the outline to fill, in user space.
+    ///   - color: the colour composited OVER the target where the path covers it.
+    ///   - target: the `pixman_image_t*` drawn into.
     ///   - rule: non-zero (`.winding`) or even-odd.
     ///   - transform: user space → target pixels.
     ///   - clip: optional clip in target pixels; its edges are rounded to whole pixels.

@@ -5,7 +5,7 @@ import Foundation
 /// memory allows to draw at once (a 400-megapixel photo, a map).
 ///
 /// As in Core Animation:
-/// - ``draw(in:)`` is called once per tile, **on background threads**, possibly several at once,
+/// - ``CALayer/draw(in:)`` is called once per tile, **on background threads**, possibly several at once,
 ///   with a context whose clip is the tile's rectangle and whose CTM maps layer coordinates to
 ///   the tile's pixels at the tile's level (scale 2^(`levelsOfDetailBias` − level) ×
 ///   `contentsScale`). Overrides (or the delegate's `draw(_:in:)`) must be thread-safe.

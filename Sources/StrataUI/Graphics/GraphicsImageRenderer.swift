@@ -7,7 +7,7 @@ import Strata
 ///
 /// Documented differences: images are `CGImage`s (pixel size = size × scale, rounded up);
 /// there is no format object, opaque mode or wide colour. A size the context refuses (zero,
-/// negative, non-finite, too many pixels; see ``CGContext``) gives nil without drawing.
+/// negative, non-finite, too many pixels; see `CGContext` in Strata) gives nil without drawing.
 public final class GraphicsImageRenderer {
     public let size: CGSize
     public let scale: CGFloat

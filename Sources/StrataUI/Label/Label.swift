@@ -8,7 +8,7 @@ import Strata
 ///   wide; 0: word-wrapped, as many lines as fit; n > 1: wrapped, and `sizeThatFits` reports at
 ///   most n lines (the layer itself shows every line that fits its bounds — documented
 ///   difference).
-/// - `font` is a ``CTFont`` (name and size); `textColor` defaults to black.
+/// - `font` is a `CTFont` (name and size); `textColor` defaults to black.
 open class Label: View {
     open override class func makeLayer() -> CALayer { CATextLayer() }
 

@@ -1,11 +1,11 @@
 import Foundation
 import Strata
 
-/// A view that shows a huge ``TiledImageSource`` and lets the user pan and zoom it: a photo or
+/// A view that shows a huge `TiledImageSource` and lets the user pan and zoom it: a photo or
 /// map viewer. Strata addition (UIKit apps build this from a zooming `UIScrollView` over a
 /// `CATiledLayer`-backed view).
 ///
-/// The picture is a ``TiledImageLayer`` (tiles drawn on background threads at the zoom's level
+/// The picture is a `TiledImageLayer` (tiles drawn on background threads at the zoom's level
 /// of detail) scaled by ``zoomScale`` view points per image pixel. The view state is the zoom
 /// and ``centerPoint``, the image point shown at the middle of the view; ``contentOffset`` (the
 /// image point at the view's top-left corner) follows from them and the bounds, so resizing the
