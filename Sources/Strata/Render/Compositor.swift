@@ -46,6 +46,9 @@ public final class Compositor {
     public private(set) var debugOverlayDamage = Region()
     private var overlay = _DebugOverlay()
 
+    /// Bytes of bitmap rows painted at a time by one thread (about half a typical L2 cache).
+    static let bandBytes = 512 * 1024
+
     public init(threads: Int = 1) { self.threads = min(max(threads, 1), 64) }
 
     /// Repaints the pixels of `region` (device pixels, clipped to the bitmap) with `tree`:
@@ -90,7 +93,20 @@ public final class Compositor {
         let e = clip.extents
         let bands = min(threads, max(1, e.height / 16))
         if bands <= 1 {
-            painters[0].paint(list, into: bitmap, region: clip)
+            // Large regions in bands of rows a cache can hold: each layer's rows are then
+            // still cached from the clear and from the layers below (pixels are the same
+            // whatever region is painted).
+            let rows = max(16, Self.bandBytes / max(1, e.width * 4))
+            guard e.height > rows * 2 else {
+                painters[0].paint(list, into: bitmap, region: clip)
+                return
+            }
+            var y = e.y
+            while y < e.maxY {
+                let h = min(rows, e.maxY - y)
+                painters[0].paint(list, into: bitmap, region: clip.intersection(Region(x: e.x, y: y, width: e.width, height: h)))
+                y += h
+            }
             return
         }
         while painters.count < bands { painters.append(_Painter()) }

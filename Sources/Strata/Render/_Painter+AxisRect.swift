@@ -10,8 +10,12 @@ extension _Painter {
     /// ~0.2 ms for a 64-point square; this costs a few microseconds and gives the exact area
     /// coverage (each pixel's value does not depend on the region being repainted).
     /// Returns false (nothing drawn) when the device rectangle is not finite or absurdly large.
+    ///
+    /// With `radii` (layer units, `_RoundedRect` order) the corners are elliptical arcs whose
+    /// pixels get their exact covered area from `_RoundedCoverage`; the rest is as for a
+    /// rectangle.
     func fillAxisAlignedRect(_ rect: CGRect, _ m: _Matrix3, _ color: inout pixman_color_t,
-                             within ext: PixelRect, target t: Target) -> Bool {
+                             within ext: PixelRect, target t: Target, radii: SIMD4<Double> = .zero) -> Bool {
         let a = m.apply(rect.minX, rect.minY), b = m.apply(rect.maxX, rect.maxY)
         let lim = Double(Region.limit)
         let x0 = min(a.x, b.x), x1 = max(a.x, b.x), y0 = min(a.y, b.y), y1 = max(a.y, b.y)
@@ -25,12 +29,34 @@ extension _Painter {
         // Whole pixels: [ceil(x0), floor(x1)) × [ceil(y0), floor(y1)).
         let ix0 = max(Int(x0.rounded(.up)), px0), ix1 = min(Int(x1.rounded(.down)), px1)
         let iy0 = max(Int(y0.rounded(.up)), py0), iy1 = min(Int(y1.rounded(.down)), py1)
+        let visible = PixelRect(x: px0, y: py0, width: px1 - px0, height: py1 - py0)
+        var rounded: _RoundedCoverage?
+        if radii != .zero {
+            roundedCoverage.prepare(x0: x0, x1: x1, y0: y0, y1: y1, radii: Self.deviceRadii(radii, m), visible: visible)
+            rounded = roundedCoverage
+        }
         if let direct = directTarget(t) {
-            guard let c = _FrameList.intersect(PixelRect(x: px0, y: py0, width: px1 - px0, height: py1 - py0), direct.clip) else {
-                return true
-            }
+            guard let c = _FrameList.intersect(visible, direct.clip) else { return true }
             fillDirect(c, x0: x0, x1: x1, y0: y0, y1: y1, interior: (ix0, ix1, iy0, iy1),
-                       color: Self.premultipliedPixel(color), target: direct)
+                       color: Self.premultipliedPixel(color), target: direct, rounded: rounded)
+            return true
+        }
+        if let rounded {
+            // Clipped by a region: one mask over the visible pixels, composited by pixman.
+            let stride = (visible.width + 3) & ~3
+            let mem = scratch.push(bytes: stride * visible.height)
+            defer { scratch.pop() }
+            let bytes = mem.assumingMemoryBound(to: UInt8.self)
+            for j in 0..<visible.height {
+                rounded.row(visible.y + j, from: visible.x, to: visible.maxX, into: bytes + j * stride, scratch: &columnCoverage)
+            }
+            let mask = pixman_image_create_bits_no_clear(PIXMAN_a8, Int32(visible.width), Int32(visible.height),
+                                                         mem.assumingMemoryBound(to: UInt32.self), Int32(stride))!
+            let solid = pixman_image_create_solid_fill(&color)!
+            pixman_image_composite32(PIXMAN_OP_OVER, solid, mask, t.image, 0, 0, 0, 0, Int32(visible.x), Int32(visible.y),
+                                     Int32(visible.width), Int32(visible.height))
+            pixman_image_unref(solid)
+            pixman_image_unref(mask)
             return true
         }
         // One solid source for the (up to four) edge strips.
@@ -99,9 +125,18 @@ extension _Painter {
     /// per-pixel coverage, blended straight into the target's memory with pixman's OVER
     /// arithmetic (`_PixelBlend`), instead of four masks and five pixman calls per rectangle.
     /// `c` is the pixel rectangle to touch (already clipped), in target pixels.
+    /// Rows that cross a corner of `rounded` take their coverage from it.
     private func fillDirect(_ c: PixelRect, x0: Double, x1: Double, y0: Double, y1: Double,
-                            interior: (x0: Int, x1: Int, y0: Int, y1: Int), color: UInt32, target: DirectTarget) {
+                            interior: (x0: Int, x1: Int, y0: Int, y1: Int), color: UInt32, target: DirectTarget,
+                            rounded: _RoundedCoverage?) {
         let opaque = color >> 24 == 0xFF
+        var rowScratch = roundedRowScratch
+        roundedRowScratch = []
+        defer { roundedRowScratch = rowScratch }
+        var bytes = roundedRowBytes
+        roundedRowBytes = []
+        defer { roundedRowBytes = bytes }
+        if rounded != nil, bytes.count < c.width { bytes = [UInt8](repeating: 0, count: c.width) }
         // Column coverages of a fully covered row, shared by every such row.
         var columns = columnCoverage
         columnCoverage = []
@@ -110,30 +145,92 @@ extension _Painter {
         for x in c.x..<c.maxX { columns.append(Self.overlap(x, x0, x1)) }
         let fx0 = max(interior.x0, c.x), fx1 = min(interior.x1, c.maxX)
         columns.withUnsafeBufferPointer { cols in
-            @inline(__always) func blend(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ m: UInt8) {
-                if m == 255 { row[x] = _PixelBlend.over(color, row[x]) } else if m != 0 {
-                    row[x] = _PixelBlend.over(_PixelBlend.multiply(color, by: UInt32(m)), row[x])
-                }
-            }
-            for y in c.y..<c.maxY {
-                let row = target.pixels + y * target.stride
-                guard y >= interior.y0, y < interior.y1, fx1 > fx0 else {
-                    let oy = Self.overlap(y, y0, y1)
-                    for x in c.x..<c.maxX { blend(row, x, Self.coverage(cols[x - c.x], oy)) }
-                    continue
-                }
-                for x in c.x..<fx0 { blend(row, x, Self.coverage(cols[x - c.x], 1)) }
-                if opaque {
-                    // glibc's wmemset (4-byte wchar_t) is the vectorized 32-bit fill.
-                    _ = UnsafeMutableRawPointer(row + fx0).withMemoryRebound(to: Int32.self, capacity: fx1 - fx0) {
-                        _strata_wmemset($0, Int32(bitPattern: color), fx1 - fx0)
+            bytes.withUnsafeMutableBufferPointer { cov in
+                @inline(__always) func blend(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ m: UInt8) {
+                    if m == 255 { row[x] = _PixelBlend.over(color, row[x]) } else if m != 0 {
+                        row[x] = _PixelBlend.over(_PixelBlend.multiply(color, by: UInt32(m)), row[x])
                     }
-                } else {
-                    for x in fx0..<fx1 { row[x] = _PixelBlend.over(color, row[x]) }
                 }
-                for x in fx1..<c.maxX { blend(row, x, Self.coverage(cols[x - c.x], 1)) }
+                /// Pixels [xa, xb) of row y from the rounded coverage (corner pixels).
+                func cornerSpan(_ rounded: _RoundedCoverage, _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ xa: Int, _ xb: Int) {
+                    guard xb > xa else { return }
+                    rounded.row(y, from: xa, to: xb, into: cov.baseAddress!, scratch: &rowScratch)
+                    Self.blendRow(row, from: xa, to: xb, cov.baseAddress!, color: color)
+                }
+                for y in c.y..<c.maxY {
+                    let row = target.pixels + y * target.stride
+                    var xa = c.x, xb = c.maxX
+                    if let rounded, rounded.rowHasCorner(y) {
+                        // Corner pixels at the row's ends; the middle is as for a rectangle.
+                        let (leftEnd, rightStart) = rounded.cornerColumns(y)
+                        let l = min(max(leftEnd, c.x), c.maxX), r = max(min(rightStart, c.maxX), c.x)
+                        if l >= r {
+                            cornerSpan(rounded, row, y, c.x, c.maxX)
+                            continue
+                        }
+                        cornerSpan(rounded, row, y, c.x, l)
+                        cornerSpan(rounded, row, y, r, c.maxX)
+                        xa = l; xb = r
+                    }
+                    guard y >= interior.y0, y < interior.y1, fx1 > fx0 else {
+                        let oy = Self.overlap(y, y0, y1)
+                        for x in xa..<xb { blend(row, x, Self.coverage(cols[x - c.x], oy)) }
+                        continue
+                    }
+                    let s0 = min(max(fx0, xa), xb), s1 = max(min(fx1, xb), s0)
+                    for x in xa..<s0 { blend(row, x, Self.coverage(cols[x - c.x], 1)) }
+                    if opaque {
+                        // glibc's wmemset (4-byte wchar_t) is the vectorized 32-bit fill.
+                        _ = UnsafeMutableRawPointer(row + s0).withMemoryRebound(to: Int32.self, capacity: s1 - s0) {
+                            _strata_wmemset($0, Int32(bitPattern: color), s1 - s0)
+                        }
+                    } else {
+                        for x in s0..<s1 { row[x] = _PixelBlend.over(color, row[x]) }
+                    }
+                    for x in s1..<xb { blend(row, x, Self.coverage(cols[x - c.x], 1)) }
+                }
             }
         }
+    }
+
+    /// Blends `color` × coverage `cov[0 ..< xb − xa]` OVER pixels [xa, xb) of `row`, runs of
+    /// full coverage of an opaque colour as one fill.
+    private static func blendRow(_ row: UnsafeMutablePointer<UInt32>, from xa: Int, to xb: Int,
+                                 _ cov: UnsafeMutablePointer<UInt8>, color: UInt32) {
+        let opaque = color >> 24 == 0xFF
+        var x = xa
+        while x < xb {
+            let m = cov[x - xa]
+            if m == 255, opaque {
+                var e = x + 1
+                while e < xb, cov[e - xa] == 255 { e += 1 }
+                _ = UnsafeMutableRawPointer(row + x).withMemoryRebound(to: Int32.self, capacity: e - x) {
+                    _strata_wmemset($0, Int32(bitPattern: color), e - x)
+                }
+                x = e
+                continue
+            }
+            if m == 255 { row[x] = _PixelBlend.over(color, row[x]) } else if m != 0 {
+                row[x] = _PixelBlend.over(_PixelBlend.multiply(color, by: UInt32(m)), row[x])
+            }
+            x += 1
+        }
+    }
+
+    /// Device semi-axes (x, y) of the corners of a `_RoundedRect` with `radii` mapped by the
+    /// axis-aligned `m`, in device order: top-left, top-right, bottom-right, bottom-left
+    /// (a negative scale swaps sides).
+    static func deviceRadii(_ radii: SIMD4<Double>, _ m: _Matrix3) -> [SIMD2<Double>] {
+        var out = [SIMD2<Double>](repeating: .zero, count: 4)
+        let sx = abs(m.m11), sy = abs(m.m22)
+        // Layer corners in _RoundedRect order: (maxX?, maxY?).
+        let layerCorners = [(false, false), (true, false), (true, true), (false, true)]
+        for (k, (maxX, maxY)) in layerCorners.enumerated() where radii[k] > 0 {
+            let right = maxX != (m.m11 < 0), bottom = maxY != (m.m22 < 0)
+            let device = bottom ? (right ? 2 : 3) : (right ? 1 : 0)
+            out[device] = SIMD2(radii[k] * sx, radii[k] * sy)
+        }
+        return out
     }
 
     /// A target whose clip is a single rectangle, as raw memory: drawing into it needs no

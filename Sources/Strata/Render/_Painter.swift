@@ -47,6 +47,10 @@ final class _Painter {
     var directDrawing = true
     /// Per-column coverage, reused by the direct rectangle fill.
     var columnCoverage: [Double] = []
+    /// Rounded-rectangle coverage and its row buffers, reused.
+    let roundedCoverage = _RoundedCoverage()
+    var roundedRowScratch: [Double] = []
+    var roundedRowBytes: [UInt8] = []
     private var occluders = _OcclusionGrid()
     private var occludersAfter: [Int] = []
 
@@ -281,7 +285,7 @@ final class _Painter {
             pixman_image_fill_boxes(PIXMAN_OP_OVER, t.image, &c, 1, &box)
             return
         }
-        if ring == nil, shape.isRect, m.isAxisAligned, fillAxisAlignedRect(shape.rect, m, &c, within: ext, target: t) {
+        if ring == nil, m.isAxisAligned, fillAxisAlignedRect(shape.rect, m, &c, within: ext, target: t, radii: shape.radii) {
             return
         }
         tessellator.reset(clip: surfaceRect(in: t))
