@@ -3,6 +3,10 @@
 //
 // `--layers N` sets N. `--measure S` runs S seconds and prints the compositor-side figures
 // (strata-bench --wayland uses them; see StressMeasurement.swift) and exits.
+//
+// Live runs show the compositor's frame-rate overlay in the top-left corner (`STRATA_DEBUG=fps`)
+// unless STRATA_DEBUG is already set: `STRATA_DEBUG= stress` runs without it. `--snapshot` and
+// `--record` never show it, so their pictures do not depend on how fast frames were drawn.
 import ExampleSupport
 import Foundation
 import Strata
@@ -60,6 +64,10 @@ if let i = arguments.firstIndex(of: "--layers"), i + 1 < arguments.count, let n 
 if let i = arguments.firstIndex(of: "--measure"), i + 1 < arguments.count, let s = Double(arguments[i + 1]), s > 0, s.isFinite {
     measure = s
     arguments.removeSubrange(i...(i + 1))
+}
+
+if !arguments.contains("--snapshot") && !arguments.contains("--record") {
+    setenv("STRATA_DEBUG", "fps", 0)
 }
 
 let scene = Stress(count: count)

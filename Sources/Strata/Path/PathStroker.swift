@@ -14,6 +14,7 @@ internal struct _PathStroker<S: _PolylineSink> {
     let join: CGLineJoin
     let miterMinCosHalfSq: Double   // (1 + cos θ)/2 must reach this for a miter (θ = turn angle)
     let roundStep: Double       // angle per segment of round joins and caps
+    let cosRoundStep: Double    // joins turning less than roundStep get no arc points
     let t: CGAffineTransform
 
     init(sink: S, width: Double, cap: CGLineCap, join: CGLineJoin, miterLimit: Double,
@@ -26,6 +27,7 @@ internal struct _PathStroker<S: _PolylineSink> {
         miterMinCosHalfSq = 1 / (limit * limit)
         let r = max(0.0, min(1.0, 1 - 0.5 * tolerance / max(hw, 1e-9)))
         roundStep = max(2 * acos(r), 0.02)
+        cosRoundStep = cos(roundStep)
         t = transform
     }
 
@@ -125,50 +127,73 @@ internal struct _PathStroker<S: _PolylineSink> {
 
     /// At vertex (x, y), from incoming direction d to outgoing e, on side +N of the walk: the
     /// current point is at V + N(d); ends at V + N(e). `shorter` is the shorter segment's length.
+    ///
+    /// Where the two offset lines meet (the miter point V + (N(d) + N(e))/(1 + d·e)) is usable,
+    /// the join is that one point instead of two or three: on the inner side whenever the point
+    /// lies within half of the shorter segment (so that the joins at a segment's two ends cannot
+    /// overlap and fold the outline back), on the outer side for miters within the limit and for
+    /// round joins turning less than one arc step and 60° (the point is then at most
+    /// tolerance/2 outside the arc). Flattened curves turn by a small angle at every vertex, so their offset outlines
+    /// get one point per vertex and side, like the curve itself.
     private mutating func joinAt(_ x: Double, _ y: Double, _ dx: Double, _ dy: Double,
                                  _ ex: Double, _ ey: Double, _ shorter: Double) {
         let cross = dx * ey - dy * ex
         let dot = dx * ex + dy * ey
         let n0x = -dy * hw, n0y = dx * hw, n1x = -ey * hw, n1y = ex * hw
         if cross > 0 || (cross == 0 && dot > 0) {
-            // Turning towards +N (inner side here) or straight on: route through the vertex, unless
-            // the triangle (V + N(d), V, V + N(e)) lies inside both segments' rectangles (the
-            // offset overlap hw·sin θ is within the shorter segment), where a direct line
-            // changes the winding only inside the stroke.
-            if dot < 0.9999999 {
-                line(x + n0x, y + n0y)
-                if hw * cross > shorter { line(x, y) }
+            // Turning towards +N (inner side here) or straight on.
+            if dot >= 0.9999999 { line(x + n1x, y + n1y); return }
+            let k = 1 / (1 + dot)
+            if hw * cross * k <= 0.5 * shorter {
+                line(x + (n0x + n1x) * k, y + (n0y + n1y) * k)
+                return
             }
+            // Otherwise route through the vertex, unless the triangle (V + N(d), V, V + N(e))
+            // lies inside both segments' rectangles (the offset overlap hw·sin θ is within the
+            // shorter segment), where a direct line changes the winding only inside the stroke.
+            line(x + n0x, y + n0y)
+            if hw * cross > shorter { line(x, y) }
             line(x + n1x, y + n1y)
             return
         }
         // Outer side.
-        line(x + n0x, y + n0y)
         switch join {
         case .bevel:
-            break
+            line(x + n0x, y + n0y)
         case .miter:
             if (1 + dot) / 2 >= miterMinCosHalfSq && 1 + dot > 1e-12 {
                 let k = 1 / (1 + dot)
                 line(x + (n0x + n1x) * k, y + (n0y + n1y) * k)
+                return
             }
+            line(x + n0x, y + n0y)
         case .round:
-            arc(x, y, from: atan2(n0y, n0x), sweep: -acos(max(-1, min(1, dot))))
+            if dot >= cosRoundStep && dot > 0.5 {
+                let k = 1 / (1 + dot)
+                line(x + (n0x + n1x) * k, y + (n0y + n1y) * k)
+                return
+            }
+            line(x + n0x, y + n0y)
+            arc(x, y, fromX: n0x, fromY: n0y, sweep: -acos(max(-1, min(1, dot))))
         }
         line(x + n1x, y + n1y)
     }
 
-    /// Intermediate points of an arc of radius hw around (x, y) (endpoints excluded). The points
-    /// sit slightly outside the circle (radius·√(δ/sin δ) for a step δ) so that the polygon has
-    /// the arc's area instead of always less, which would thin round caps and joins.
-    private mutating func arc(_ x: Double, _ y: Double, from a0: Double, sweep: Double) {
+    /// Intermediate points of an arc of radius hw around (x, y) starting at offset (fx, fy)
+    /// (endpoints excluded). The points sit slightly outside the circle (radius·√(δ/sin δ) for a
+    /// step δ) so that the polygon has the arc's area instead of always less, which would thin
+    /// round caps and joins. The offset is turned by one rotation per step (no trigonometry per
+    /// point).
+    private mutating func arc(_ x: Double, _ y: Double, fromX fx: Double, fromY fy: Double, sweep: Double) {
         let steps = Int((abs(sweep) / roundStep).rounded(.up))
         guard steps > 1 else { return }
         let da = sweep / Double(steps)
-        let r = hw * (abs(da) / sin(abs(da))).squareRoot()
-        for i in 1..<steps {
-            let a = a0 + da * Double(i)
-            line(x + cos(a) * r, y + sin(a) * r)
+        let grow = (abs(da) / sin(abs(da))).squareRoot()
+        let c = cos(da), s = sin(da)
+        var ox = fx * grow, oy = fy * grow
+        for _ in 1..<steps {
+            (ox, oy) = (ox * c - oy * s, ox * s + oy * c)
+            line(x + ox, y + oy)
         }
     }
 
@@ -182,7 +207,7 @@ internal struct _PathStroker<S: _PolylineSink> {
             line(x + nx + dx * hw, y + ny + dy * hw)
             line(x - nx + dx * hw, y - ny + dy * hw)
         case .round:
-            arc(x, y, from: atan2(ny, nx), sweep: -Double.pi)
+            arc(x, y, fromX: nx, fromY: ny, sweep: -Double.pi)
         }
         line(x - nx, y - ny)
     }
@@ -197,7 +222,7 @@ internal struct _PathStroker<S: _PolylineSink> {
             move(x - hw, y - hw); line(x + hw, y - hw); line(x + hw, y + hw); line(x - hw, y + hw)
         case .round:
             move(x + hw, y)
-            arc(x, y, from: 0, sweep: 2 * Double.pi)
+            arc(x, y, fromX: hw, fromY: 0, sweep: 2 * Double.pi)
         }
         sink.closeContour()
     }
