@@ -49,6 +49,15 @@ struct _Shadow: Hashable {
         _Matrix3.translation(offset.width, offset.height).then(m)
     }
 
-    /// Blur σ in device pixels.
-    func sigma(_ m: _Matrix3) -> Double { radius * m.maxScale }
+    /// The largest blur σ, in device pixels: a larger one (a huge `shadowRadius`, or a moderate
+    /// one under a huge scale) blurs as this. The blurred mask spans the surface plus 6 σ on
+    /// every side, so the cap bounds its memory (about 15 MB for a 1920×1080 surface) and keeps
+    /// the pixel arithmetic in range; 1e9 or 1e30 trapped before.
+    static let maximumSigma = 200.0
+
+    /// Blur σ in device pixels (0 for a non-finite map), at most `maximumSigma`.
+    func sigma(_ m: _Matrix3) -> Double {
+        let s = radius * m.maxScale
+        return s.isNaN ? 0 : min(s, Self.maximumSigma)
+    }
 }

@@ -66,7 +66,9 @@ final class _Tessellator {
         let rd = radius * scale
         guard rd.isFinite, rd > 0.5 else { return 1 }
         let step = 2 * acos(max(-1, 1 - 0.05 / rd))
-        return min(64, max(1, Int((Double.pi / 2 / step).rounded(.up))))
+        // Past ~1e15 device pixels `1 − 0.05 / rd` rounds to 1 and the step to 0: the most.
+        let k = Double.pi / 2 / step
+        return k < 64 ? max(1, Int(k.rounded(.up))) : 64
     }
 
     /// The outline of `rr` mapped by `m`, clockwise (y down), `n` segments per rounded corner;

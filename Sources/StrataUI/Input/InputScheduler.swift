@@ -34,8 +34,11 @@ public final class ManualScheduler: InputScheduler {
 
     /// Moves the clock to `time`, running due timers in deadline order (ties: scheduling
     /// order) with `now` set to each one's deadline; timers they schedule run too when due.
-    /// A time before `now` only runs timers already due.
+    /// A time before `now` only runs timers already due. A non-finite time is ignored: moving
+    /// the clock to ∞ would make every timer scheduled from then on (`now` + interval) due at
+    /// once, and a timer that reschedules itself (scroll deceleration) would run for ever.
     public func advance(to time: TimeInterval) {
+        guard time.isFinite else { return }
         while let i = timers.indices.filter({ timers[$0].deadline <= time })
             .min(by: { (timers[$0].deadline, timers[$0].id) < (timers[$1].deadline, timers[$1].id) }) {
             let t = timers.remove(at: i)

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+@testable import Strata
+
+/// Geometry far beyond what the layer-damage fuzz target feeds (it clamps finite values to
+/// ±1e5): 1e9, 1e30, 1e263, NaN and ∞ in sublayer transforms, sizes, corner radii, borders and
+/// shadows. Documented outcomes: never a trap; memory bounded by the surface (a shadow's blur σ
+/// is capped at `_Shadow.maximumSigma` device pixels); a damage-only repaint equals a full
+/// render; a non-finite transform skips the layer's subtree; a parent's `masksToBounds` keeps
+/// whatever an absurd sublayer draws inside the parent. Inside, finite coordinates past about
+/// 1e15 device pixels draw approximately (double precision is lost clipping them to the
+/// surface): the layer may cover its part of the surface partly or not at all.
+@Suite struct CompositorAbsurdGeometryTests {
+    typealias F = RenderFixture
+    static let width = 40, height = 30
+    static let absurd: [CGFloat] = [1e9, 1e30, -1e30, 1e263, .nan, .infinity, -.infinity]
+    static let white: UInt32 = 0xFFFF_FFFF, red: UInt32 = 0xFFFF_0000, green: UInt32 = 0xFF00_FF00, blue: UInt32 = 0xFF00_00FF
+
+    /// A 30×20 blue parent at (5, 5) holding `child`, and a 4×4 green marker at (0, 0).
+    static func scene(_ child: RenderLayer, parent configure: (inout RenderLayer) -> Void = { _ in }) -> RenderLayer {
+        var parent = F.layer(2, 5, 5, 30, 20, F.blue)
+        parent.sublayers = [child]
+        configure(&parent)
+        return F.root(CGFloat(width), CGFloat(height), .white, [parent, F.layer(9, 0, 0, 4, 4, F.green)])
+    }
+
+    /// Renders `tree` fully, and damage-only over a frame of the same surface without it; the
+    /// two must agree pixel for pixel.
+    static func render(_ tree: RenderLayer, _ comment: Comment) -> Bitmap {
+        let full = F.render(tree, width, height)
+        let empty = F.root(CGFloat(width), CGFloat(height), .white, [])
+        let compositor = Compositor()
+        let incremental = Bitmap(width: width, height: height)!
+        compositor.render(empty, into: incremental, scale: 1)
+        let damage = compositor.damage(from: empty, to: tree, scale: 1, bounds: CGRect(x: 0, y: 0, width: width, height: height))
+        compositor.render(tree, into: incremental, scale: 1, region: damage)
+        #expect(incremental.hasSamePixels(as: full), "damage-only repaint differs: \(comment)")
+        return full
+    }
+
+    /// Every pixel outside the parent (5…34 × 5…24) is the background or the marker.
+    static func expectOutsideParentUntouched(_ b: Bitmap, _ comment: Comment) {
+        for y in 0..<height {
+            for x in 0..<width where !(5..<35).contains(x) || !(5..<25).contains(y) {
+                let want = x < 4 && y < 4 ? green : white
+                guard b.pixel(x: x, y: y) == want else {
+                    Issue.record("pixel (\(x), \(y)) is \(F.hex(b.pixel(x: x, y: y))), not \(F.hex(want)): \(comment)")
+                    return
+                }
+            }
+        }
+    }
+
+    @Test func absurdSublayerTransformsStayInsideAClippingParent() {
+        let child = F.layer(3, 2, 2, 10, 8, F.red)
+        for v in Self.absurd {
+            var perspective = CATransform3DIdentity; perspective.m34 = v
+            var w = CATransform3DIdentity; w.m44 = v
+            var shear = CATransform3DIdentity; shear.m12 = v
+            let transforms: [(String, CATransform3D)] = [
+                ("translate", CATransform3DMakeTranslation(v, v, 0)), ("scale", CATransform3DMakeScale(v, v, 1)),
+                ("scaleX", CATransform3DMakeScale(v, 1, 1)), ("m34", perspective), ("m44", w), ("m12", shear),
+                ("rotation", CATransform3DMakeRotation(v, 0, 0, 1)),
+            ]
+            for (name, t) in transforms {
+                let tree = Self.scene(child) { p in p.sublayerTransform = t; p.masksToBounds = true }
+                let b = Self.render(tree, "sublayerTransform \(name) \(v)")
+                Self.expectOutsideParentUntouched(b, "sublayerTransform \(name) \(v)")
+            }
+        }
+    }
+
+    @Test func aNonFiniteSublayerTransformSkipsTheSublayers() {
+        for v in [CGFloat.nan, .infinity, -.infinity] {
+            for i in 0..<16 {
+                var t = CATransform3DIdentity
+                withUnsafeMutableBytes(of: &t) { $0.storeBytes(of: v, toByteOffset: i * MemoryLayout<CGFloat>.stride, as: CGFloat.self) }
+                let b = Self.render(Self.scene(F.layer(3, 2, 2, 10, 8, F.red)) { $0.sublayerTransform = t }, "m[\(i)] = \(v)")
+                // The parent still draws; its sublayer (red, device 7…16 × 7…14) does not.
+                #expect(b.pixel(x: 10, y: 10) == Self.blue, "m[\(i)] = \(v)")
+                #expect(b.pixel(x: 30, y: 20) == Self.blue, "m[\(i)] = \(v)")
+                Self.expectOutsideParentUntouched(b, "m[\(i)] = \(v)")
+            }
+        }
+    }
+
+    /// A 1e9-point layer at the origin is still drawn exactly: it covers the parent's area.
+    @Test func aBillionPointLayerCoversTheSurfaceExactly() {
+        let b = Self.render(Self.scene(F.layer(3, 0, 0, 1e9, 1e9, F.red)), "1e9 layer")
+        #expect(b.pixel(x: 5, y: 5) == Self.red)
+        #expect(b.pixel(x: 39, y: 29) == Self.red)
+        #expect(b.pixel(x: 4, y: 10) == Self.white)
+        #expect(b.pixel(x: 1, y: 1) == Self.green)
+    }
+
+    /// Enormous sizes, radii and borders on clipped groups (an offscreen group with opacity and
+    /// a rounded mask): nothing traps; what lands outside the parent is unchanged.
+    @Test func enormousSizesRadiiAndBordersDoNotTrap() {
+        for v in Self.absurd {
+            var group = F.layer(3, 0, 0, v, v, F.red)
+            group.opacity = 0.5
+            group.masksToBounds = true
+            group.cornerRadius = v
+            group.borderWidth = v
+            group.borderColor = F.green
+            group.sublayers = [F.layer(4, 1, 1, 5, 5, F.green)]
+            var radius = F.layer(5, 2, 2, 10, 8, F.red)
+            radius.cornerRadius = v
+            for (name, child) in [("group", group), ("cornerRadius", radius)] {
+                let b = Self.render(Self.scene(child) { $0.masksToBounds = true }, "\(name) \(v)")
+                Self.expectOutsideParentUntouched(b, "\(name) \(v)")
+            }
+        }
+        // A corner radius beyond half the size rounds as half the size (a capsule).
+        var capsule = F.layer(5, 2, 2, 10, 8, F.red)
+        capsule.cornerRadius = 4
+        let expected = Self.render(Self.scene(capsule), "capsule")
+        for v: CGFloat in [1e9, 1e30, 1e263] {
+            capsule.cornerRadius = v
+            #expect(Self.render(Self.scene(capsule), "radius \(v)").hasSamePixels(as: expected), "cornerRadius \(v)")
+        }
+    }
+
+    /// A shadow radius of 1e9 or 1e30 blurs with the capped σ: exactly the picture of a radius
+    /// at the cap (memory bounded by the surface), not of any smaller one.
+    @Test func hugeShadowRadiiBlurAsTheCap() {
+        /// A 200×40 layer left of the surface: only its shadow's blurred edge reaches in.
+        func offSurface(_ radius: CGFloat) -> RenderLayer {
+            var l = F.layer(3, -300, -10, 200, 40, F.red)
+            l.properties["shadowOpacity"] = Float(1)
+            l.properties["shadowRadius"] = radius
+            l.properties["shadowOffset"] = CGSize(width: 0, height: 0)
+            return l
+        }
+        let cap = Self.render(Self.scene(offSurface(_Shadow.maximumSigma)), "radius at the cap")
+        let below = Self.render(Self.scene(offSurface(_Shadow.maximumSigma / 2)), "radius below the cap")
+        // The edge of the blur darkens the background, more to the left.
+        let left = cap.pixel(x: 0, y: 29), right = cap.pixel(x: 39, y: 29)
+        #expect(left != Self.white && right != Self.white && left & 0xFF < right & 0xFF, "\(F.hex(left)) \(F.hex(right))")
+        #expect(!below.hasSamePixels(as: cap))
+        for v: CGFloat in [1e9, .greatestFiniteMagnitude] {
+            #expect(Self.render(Self.scene(offSurface(v)), "radius \(v)").hasSamePixels(as: cap), "shadowRadius \(v)")
+        }
+    }
+
+    /// Non-finite shadow radii cast the shadow unblurred (radius 0); a blurred shadowPath of
+    /// 1e30 points is cut to the surface before it is rasterized.
+    @Test func nonFiniteShadowRadiiAndHugeShadowPaths() {
+        func shadowed(_ radius: CGFloat) -> RenderLayer {
+            var l = F.layer(3, 2, 2, 10, 8, F.red)
+            l.properties["shadowOpacity"] = Float(1)
+            l.properties["shadowRadius"] = radius
+            l.properties["shadowOffset"] = CGSize(width: 3, height: 3)
+            return l
+        }
+        let sharp = Self.render(Self.scene(shadowed(0)), "radius 0")
+        #expect(sharp.pixel(x: 19, y: 17) == 0xFF00_0000)
+        #expect(sharp.pixel(x: 20, y: 18) == Self.blue)
+        for v: CGFloat in [.nan, .infinity, -.infinity] {
+            #expect(Self.render(Self.scene(shadowed(v)), "radius \(v)").hasSamePixels(as: sharp), "shadowRadius \(v)")
+        }
+        var huge = F.layer(3, 2, 2, 10, 8, F.red)
+        huge.properties["shadowOpacity"] = Float(1)
+        huge.properties["shadowRadius"] = CGFloat(50)
+        huge.properties["shadowPath"] = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 1e30, height: 1e30), transform: nil)
+        let b = Self.render(Self.scene(huge), "1e30 shadowPath")
+        #expect(b.pixel(x: 10, y: 10) == Self.red)
+        #expect(b.pixel(x: 1, y: 1) == Self.green)
+    }
+}
