@@ -24,13 +24,21 @@ import Testing
         #expect(hidden.own.isEmpty, "the root's background is only partly covered")
     }
 
-    @Test func translucentOrRoundedLayersDoNotOcclude() {
+    @Test func translucentLayersDoNotOccludeAndRoundedOnesOnlyBetweenTheirCorners() {
         let below = F.layer(2, 10, 10, 10, 10, F.red)
         var glass = F.layer(3, 5, 5, 20, 20, CGColor(red: 0, green: 0, blue: 1, alpha: 0.5))
         var rounded = F.layer(4, 5, 5, 20, 20, F.blue)
         rounded.cornerRadius = 2
         #expect(nodesHidden(F.root(40, 40, .white, [below, glass]), 40, 40).tree.isEmpty)
-        #expect(nodesHidden(F.root(40, 40, .white, [below, rounded]), 40, 40).tree.isEmpty)
+        // The band y 7…23 (full width) is opaque; a layer reaching into the corner rows shows.
+        #expect(nodesHidden(F.root(40, 40, .white, [below, rounded]), 40, 40).tree == [2])
+        let corner = F.layer(5, 5, 5, 20, 3, F.red)
+        #expect(nodesHidden(F.root(40, 40, .white, [corner, rounded]), 40, 40).tree.isEmpty)
+        // Same pixels as without occlusion (the band's layer really is painted over).
+        var unoccluded = F.root(40, 40, .white, [below, corner, rounded])
+        unoccluded.sublayers[2].opacity = 0.999_999_9
+        #expect(F.render(F.root(40, 40, .white, [below, corner, rounded]), 40, 40)
+            .hasSamePixels(as: F.render(unoccluded, 40, 40)))
         glass.backgroundColor = F.blue
         glass.opacity = 0.9
         #expect(nodesHidden(F.root(40, 40, .white, [below, glass]), 40, 40).tree.isEmpty)

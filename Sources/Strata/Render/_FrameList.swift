@@ -22,7 +22,12 @@ struct _Node {
     var contents: _ContentsLayout?
     var shadow: _Shadow?
     /// The mask layer (drawn into an offscreen whose alpha multiplies this layer's group).
-    var mask: RenderLayer?
+    var mask: RenderLayer? {
+        get { maskStorage.first }
+        set { maskStorage = newValue.map { [$0] } ?? [] }
+    }
+    // Out of line: a RenderLayer is hundreds of bytes and nodes are copied a lot.
+    var maskStorage: [RenderLayer] = []
     var maskKey = 0
     /// compositingFilter's operator (the layer is then a group composited with it).
     var blend: pixman_op_t?
@@ -303,8 +308,11 @@ final class _FrameList {
     /// The whole pixels an opaque background or opaque, pixel-aligned contents cover.
     private static func opaqueRect(_ n: _Node, _ clip: PixelRect?, masksToBounds: Bool) -> PixelRect? {
         var best: PixelRect?
-        if let bg = n.background, bg.alpha == 1, n.shape.isRect, n.matrix.isAxisAligned {
-            best = interior(n.shape.rect, n.matrix)
+        if let bg = n.background, bg.alpha == 1, n.matrix.isAxisAligned {
+            // Rounded: the full-width band between the corners is still opaque.
+            let r = n.shape.radii.max()
+            let rect = n.shape.rect.standardized
+            if rect.height > 2 * r { best = interior(rect.insetBy(dx: 0, dy: r), n.matrix) }
         }
         if best == nil, let own = n.own, own.isOpaque, n.shape.isRect, n.matrix.isAxisAligned {
             best = interior(n.shape.rect, n.matrix)

@@ -117,9 +117,9 @@ final class _Painter {
         var i = 0
         while i < nodes.count {
             while let o = open.last, o.end <= i { open.removeLast(); close(o, nodes) }
-            let n = nodes[i]
-            guard !hiddenTree[i], let sub = n.subtree, _FrameList.intersect(sub, targets[targets.count - 1].extents) != nil else {
-                i = n.end; continue
+            // Fields, not the whole node: most nodes of a band are skipped here.
+            guard !hiddenTree[i], let sub = nodes[i].subtree, _FrameList.intersect(sub, targets[targets.count - 1].extents) != nil else {
+                i = nodes[i].end; continue
             }
             openNode(i, nodes)
             i += 1
