@@ -37,7 +37,7 @@ public struct AnimatedPNG: Sendable {
 
     /// Appends `image`, shown for `numerator / denominator` seconds.
     ///
-    /// - Throws: ``PNGError/invalidArgument(_:)`` when the image's size differs from the
+    /// - Throws: `PNGError.invalidArgument(_:)` when the image's size differs from the
     ///   animation's, its pixel count does not match its size, or `denominator` is 0 (APNG would
     ///   read that as 1/100 s units; Strata asks for an explicit one).
     public mutating func append(_ image: PNGImage, delay numerator: UInt16, over denominator: UInt16) throws(PNGError) {
@@ -56,8 +56,8 @@ public struct AnimatedPNG: Sendable {
 
     /// The APNG file's bytes.
     ///
-    /// - Throws: ``PNGError/invalidArgument(_:)`` when there are no frames or the size is not
-    ///   positive; ``PNGError/encodeFailed(reason:)`` if libpng refuses a frame.
+    /// - Throws: `PNGError.invalidArgument(_:)` when there are no frames or the size is not
+    ///   positive; `PNGError.encodeFailed(reason:)` if libpng refuses a frame.
     public func pngData() throws(PNGError) -> [UInt8] {
         guard width > 0, height > 0 else { throw .invalidArgument("size \(width)×\(height)") }
         guard let first = frames.first else { throw .invalidArgument("an animated PNG needs at least one frame") }
@@ -88,7 +88,7 @@ public struct AnimatedPNG: Sendable {
     }
 
     /// Writes the APNG file at `path` (replacing it). Same errors as ``pngData()``, plus
-    /// ``PNGError/io(path:reason:)``.
+    /// `PNGError.io(path:reason:)`.
     public func write(toFile path: String) throws(PNGError) {
         try PNGImage.writeFile(path, bytes: pngData())
     }

@@ -4,16 +4,16 @@ extension CGImage {
     /// Decodes JPEG bytes (baseline or progressive; gray, YCbCr, RGB or Adobe CMYK) into an
     /// opaque image.
     ///
-    /// - Throws: ``JPEGError/malformed(reason:)`` for non-JPEG, corrupt or truncated data
+    /// - Throws: `JPEGError.malformed(reason:)` for non-JPEG, corrupt or truncated data
     ///   (libjpeg's corrupt-data warnings count as errors: no half-gray pictures);
-    ///   ``JPEGError/tooLarge(width:height:limits:)`` when the header exceeds `limits` or
+    ///   `JPEGError.tooLarge(width:height:limits:)` when the header exceeds `limits` or
     ///   ``CGImage/maximumDimension`` — checked before any pixel memory is allocated.
     public static func decodeJPEG(data: [UInt8], limits: ImageDecodeLimits = .default) throws(JPEGError) -> CGImage {
         try decodeWhole(_JPEGReader(data: data), limits: limits)
     }
 
     /// Decodes the JPEG file at `path`; same outcomes as ``decodeJPEG(data:limits:)`` plus
-    /// ``JPEGError/io(path:reason:)`` when the file cannot be opened.
+    /// `JPEGError.io(path:reason:)` when the file cannot be opened.
     public static func decodeJPEG(path: String, limits: ImageDecodeLimits = .default) throws(JPEGError) -> CGImage {
         try decodeWhole(_JPEGReader(path: path), limits: limits)
     }

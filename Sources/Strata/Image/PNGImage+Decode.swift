@@ -6,9 +6,9 @@ import Glibc
 extension PNGImage {
     /// Decodes the PNG file at `path`.
     ///
-    /// - Throws: ``PNGError/io(path:reason:)`` when the file cannot be opened,
-    ///   ``PNGError/malformed(reason:)`` for non-PNG, corrupt or truncated data,
-    ///   ``PNGError/tooLarge(width:height:limits:)`` when the header exceeds `limits` (checked
+    /// - Throws: `PNGError.io(path:reason:)` when the file cannot be opened,
+    ///   `PNGError.malformed(reason:)` for non-PNG, corrupt or truncated data,
+    ///   `PNGError.tooLarge(width:height:limits:)` when the header exceeds `limits` (checked
     ///   before the pixels are allocated).
     public static func decode(path: String, limits: Limits = .default) throws(PNGError) -> PNGImage {
         guard let file = fopen(path, "rb") else {

@@ -6,8 +6,8 @@ import Glibc
 extension PNGImage {
     /// The image as PNG bytes (8-bit sRGB RGBA; colours un-premultiplied, see ``PNGImage``).
     ///
-    /// - Throws: ``PNGError/invalidArgument(_:)`` when `pixels.count != width * height` or a side
-    ///   is not positive; ``PNGError/encodeFailed(reason:)`` if libpng refuses.
+    /// - Throws: `PNGError.invalidArgument(_:)` when `pixels.count != width * height` or a side
+    ///   is not positive; `PNGError.encodeFailed(reason:)` if libpng refuses.
     public func pngData() throws(PNGError) -> [UInt8] {
         guard width > 0, height > 0, width.multipliedReportingOverflow(by: height) == (pixels.count, false) else {
             throw .invalidArgument("\(pixels.count) pixels for a \(width)×\(height) image")
@@ -20,7 +20,7 @@ extension PNGImage {
     }
 
     /// Writes the image as a PNG file at `path` (replacing it). Same errors as ``pngData()``,
-    /// plus ``PNGError/io(path:reason:)``.
+    /// plus `PNGError.io(path:reason:)`.
     public func write(toFile path: String) throws(PNGError) {
         try Self.writeFile(path, bytes: pngData())
     }

@@ -19,7 +19,7 @@ import Foundation
 /// Thread-safe: reads may run concurrently on any threads (CATiledLayer draws tiles on several
 /// background threads). Errors: ``JPEGError`` or ``PNGError``. A file deleted after creation
 /// still reads while its descriptors stay open; a JPEG reader opened later then fails with
-/// ``JPEGError/io(path:reason:)``, which a tiled layer shows as an empty tile.
+/// `JPEGError.io(path:reason:)`, which a tiled layer shows as an empty tile.
 public final class TiledImageSource: Sendable {
     public let width: Int
     public let height: Int
@@ -99,7 +99,7 @@ public final class TiledImageSource: Sendable {
     /// Writes the rectangle `x, y, width, height` of level `level` to `dst` (row r at
     /// `dst + r·stride`), premultiplied ARGB32.
     ///
-    /// - Throws: ``JPEGError/invalidArgument(_:)`` when the rectangle is empty or not inside the
+    /// - Throws: `JPEGError.invalidArgument(_:)` when the rectangle is empty or not inside the
     ///   level or `stride < width`; the backend's decoding errors.
     public func read(level: Int, x: Int, y: Int, width: Int, height: Int,
                      into dst: UnsafeMutablePointer<UInt32>, stride: Int) throws {

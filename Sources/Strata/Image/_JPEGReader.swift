@@ -12,7 +12,7 @@ import Glibc
 /// Huffman decoding) but only the iMCU columns that cover it (`jpeg_crop_scanline`), so its cost
 /// grows with the region's bottom edge × the image width / 8 per row, and its memory is one
 /// cropped row band — except for progressive files, whose coefficients libjpeg buffers whole
-/// (bounded by `maxWorkingMemory`; larger ones fail with ``JPEGError/malformed(reason:)``).
+/// (bounded by `maxWorkingMemory`; larger ones fail with `JPEGError.malformed(reason:)`).
 ///
 /// Not thread-safe: one decode at a time per reader (the tiled source keeps one per thread).
 final class _JPEGReader {

@@ -9,7 +9,7 @@ enum _PNGChunks {
     }
 
     /// The chunks of a PNG file (CRCs are not checked: the bytes come from our own encoder).
-    /// - Throws: ``PNGError/malformed(reason:)`` when the bytes are not a chunk sequence.
+    /// - Throws: `PNGError.malformed(reason:)` when the bytes are not a chunk sequence.
     static func split(_ bytes: [UInt8]) throws(PNGError) -> [Chunk] {
         guard bytes.starts(with: signature) else { throw .malformed(reason: "no PNG signature") }
         var chunks: [Chunk] = []

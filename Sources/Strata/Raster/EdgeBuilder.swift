@@ -59,6 +59,11 @@ internal struct _EdgeBuilder: _PolylineSink {
         var x0 = ax, y0 = ay, x1 = bx, y1 = by, dir: Float = 1
         if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
         if y1 <= top || y0 >= bottom { return }
+        if y0 >= top && y1 <= bottom && x0 >= left && x1 >= left && x0 <= right && x1 <= right {
+            // Inside the clip (the usual case): no slope needed.
+            push(x0, y0, x1, y1, dir)
+            return
+        }
         let slope = (x1 - x0) / (y1 - y0)
         if y0 < top { x0 += (top - y0) * slope; y0 = top }
         if y1 > bottom { x1 -= (y1 - bottom) * slope; y1 = bottom }
@@ -88,9 +93,13 @@ internal struct _EdgeBuilder: _PolylineSink {
         guard fy0 < fy1, fy0 >= Float(top), fy1 <= Float(bottom), x0.isFinite, x1.isFinite else { return }
         if count == capacity { grow() }
         edges[count] = _Edge(x0: Float(x0), y0: fy0, x1: Float(x1), y1: fy1, dir: dir)
-        count += 1
-        minX = min(minX, min(x0, x1)); maxX = max(maxX, max(x0, x1))
-        minY = min(minY, y0); maxY = max(maxY, y1)
+        count &+= 1
+        // Plain comparisons: every value here is finite (min/max would also handle NaN).
+        let lo = x0 < x1 ? x0 : x1, hi = x0 < x1 ? x1 : x0
+        if lo < minX { minX = lo }
+        if hi > maxX { maxX = hi }
+        if y0 < minY { minY = y0 }
+        if y1 > maxY { maxY = y1 }
     }
 
     private mutating func grow() {

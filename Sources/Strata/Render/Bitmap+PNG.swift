@@ -2,7 +2,7 @@ import Foundation
 
 extension Bitmap {
     /// The bitmap as PNG bytes (8-bit sRGB RGBA, un-premultiplied; see ``PNGImage``).
-    /// Throws ``PNGError/invalidArgument(_:)`` for a bitmap with no pixels.
+    /// Throws `PNGError.invalidArgument(_:)` for a bitmap with no pixels.
     public func pngData() throws(PNGError) -> [UInt8] {
         try PNGImage.encode(width: width, height: height, rowStride: bytesPerRow / 4, pixels: pixels)
     }
