@@ -48,6 +48,8 @@ public final class Compositor {
 
     /// Bytes of bitmap rows painted at a time by one thread (about half a typical L2 cache).
     static let bandBytes = 512 * 1024
+    /// Frames with fewer layers than this are painted in one pass.
+    static let bandMinimumLayers = 16
 
     public init(threads: Int = 1) { self.threads = min(max(threads, 1), 64) }
 
@@ -97,7 +99,9 @@ public final class Compositor {
             // still cached from the clear and from the layers below (pixels are the same
             // whatever region is painted).
             let rows = max(16, Self.bandBytes / max(1, e.width * 4))
-            guard e.height > rows * 2 else {
+            // Bands pay off when many layers cross the same rows; a few large layers (a
+            // full-window gradient) would only redo their per-layer setup once per band.
+            guard e.height > rows * 2, list.nodes.count >= Self.bandMinimumLayers else {
                 painters[0].paint(list, into: bitmap, region: clip)
                 return
             }

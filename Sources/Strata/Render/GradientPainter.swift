@@ -16,7 +16,15 @@ extension _Painter {
         let m = matrix.translated(Double(-t.ox), Double(-t.oy))
         let ext = PixelRect(x: t.extents.x - t.ox, y: t.extents.y - t.oy, width: t.extents.width, height: t.extents.height)
         guard let box = _FrameList.deviceBox(shape.rect, m), let area = _FrameList.intersect(box, ext) else { return }
-        guard let raster = _GradientRaster(g, matrix: m, alpha: min(alpha, 1)) else { return }
+        let a = min(alpha, 1)
+        let raster: _GradientRaster
+        if let last = lastGradient, last.spec == g, last.matrix == m, last.alpha == a {
+            raster = last.raster
+        } else {
+            guard let r = _GradientRaster(g, matrix: m, alpha: a) else { return }
+            raster = r
+            lastGradient = (g, m, a, r)
+        }
 
         if raster.isOpaque, shape.isRect, m.isAxisAligned, let r = Self.integralRect(shape.rect, m),
            let base = pixman_image_get_data(t.image) {

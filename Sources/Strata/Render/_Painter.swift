@@ -49,6 +49,10 @@ final class _Painter {
     var columnCoverage: [Double] = []
     /// Rounded-rectangle coverage and its row buffers, reused.
     let roundedCoverage = _RoundedCoverage()
+    /// The last gradient raster built and what it was built for: a frame painted in bands
+    /// (`Compositor`) draws the same gradient once per band, and building the raster (colour
+    /// table, radial lookup table) costs as much as filling a band.
+    var lastGradient: (spec: _GradientSpec, matrix: _Matrix3, alpha: Double, raster: _GradientRaster)?
     var roundedRowScratch: [Double] = []
     var roundedRowBytes: [UInt8] = []
     private var occluders = _OcclusionGrid()
