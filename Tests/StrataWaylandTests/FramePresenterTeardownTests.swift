@@ -40,4 +40,36 @@ import Testing
         #expect(producer.frames == 1)
         withExtendedLifetime(surface) {}
     }
+
+    /// `retire()` (what closing a popup or layer surface runs on the render thread) leaves nothing
+    /// of the presenter in its loop and refuses later draws.
+    @Test func retiringCancelsTheTimerDropsCallbackAndBuffersAndRefusesToDraw() throws {
+        let compositor = SeatTestCompositor()
+        let display = try WaylandDisplay(name: compositor.path)
+        let loop = EventLoop(display: display)
+        let surface = WaylandSurface(display: display)
+        let producer = CountingProducer()
+        var presenter: FramePresenter? = FramePresenter(surface: surface, producer: producer, clock: { 0 }, loop: loop)
+        weak let weakPresenter = presenter
+        presenter?.size = (4, 4)
+        presenter?.canDraw = true                   // draws at once: one buffer, a callback, a timer
+        #expect(producer.frames == 1)
+        #expect(presenter?.pool.count == 1)
+        #expect(presenter?.isWaitingForFrame == true)
+        #expect(loop.pendingTimerCount == 1)
+
+        presenter?.retire()
+        #expect(loop.pendingTimerCount == 0)
+        #expect(presenter?.isWaitingForFrame == false)
+        #expect(presenter?.pool.count == 0)
+        presenter?.canDraw = true                   // a configure arriving late: ignored
+        presenter?.setNeedsFrame()
+        #expect(producer.frames == 1)
+        #expect(presenter?.pool.count == 0)
+        #expect(loop.pendingTimerCount == 0)
+
+        presenter = nil                             // nothing else holds it
+        #expect(weakPresenter == nil)
+        try display.connection.roundtrip()
+    }
 }
