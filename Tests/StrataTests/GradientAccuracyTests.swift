@@ -75,7 +75,8 @@ import Testing
     /// Linear: p0 (0, 0) → p1 (1920, 1080), the unit square's diagonal. Radial: centre
     /// (960, 540), radius 1100 (at ¼ scale (240, 135) and 275 on 480×270).
     static func configure(_ scene: String) -> (CAGradientLayer) -> Void {
-        scene.contains("radial") ? configureRadial : configureLinear
+        if scene.contains("radial") { return { configureRadial($0) } }
+        return { configureLinear($0) }
     }
 
     @Test(arguments: scenes) func quarterScaleSceneMatchesCairoWithinOneLevel(_ scene: String) throws {
