@@ -144,7 +144,14 @@ public final class RenderTree: @unchecked Sendable {
             } else {
                 var subs: [RenderLayer] = []
                 subs.reserveCapacity(n.children.count)
-                for c in n.children { build(c, parentTime: local, into: &subs, tiles: inner) }
+                for c in n.children {
+                    build(c, parentTime: local, into: &subs, tiles: inner)
+                    // A transform layer's 3-D space stands in its place (see CATransformLayer).
+                    if let t = subs.last, _Depth3D.isTransformLayer(t) {
+                        subs.removeLast()
+                        subs.append(contentsOf: _Depth3D.expand(t))
+                    }
+                }
                 s.layer.sublayers = subs
             }
         }
