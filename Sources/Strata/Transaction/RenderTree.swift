@@ -148,6 +148,11 @@ public final class RenderTree: @unchecked Sendable {
                 s.layer.sublayers = subs
             }
         }
+        if !s.extras.isEmpty, case let .opaque(h as _EmissionHistory)? = s.extras[CAEmitterLayer.historyKey] {
+            // Particles are drawn below the emitter's sublayers.
+            let particles = _Emission.particles(h, at: local, emitter: id)
+            if !particles.isEmpty { s.layer.sublayers = particles + s.layer.sublayers }
+        }
         frame?.attachTiles(&s.layer)
         if let m = n.mask {
             var one: [RenderLayer] = []
@@ -173,6 +178,10 @@ public final class RenderTree: @unchecked Sendable {
         chain.append(n.timing)
         defer { chain.removeLast() }
         if _TiledRenderHook.isFading(n.state.extras) { return globalTime }
+        if !n.state.extras.isEmpty, case let .opaque(h as _EmissionHistory)? = n.state.extras[CAEmitterLayer.historyKey],
+           h.isActive(at: local) {
+            return globalTime
+        }
         var best = Double.infinity
         for a in n.animations {
             let l = a.nextChange(after: local)
