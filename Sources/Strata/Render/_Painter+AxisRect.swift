@@ -162,14 +162,17 @@ extension _Painter {
         for y in c.y..<c.maxY {
             let row = target.pixels + y * target.stride
             var xa = c.x, xb = c.maxX
-            if let corners, let (leftEnd, rightStart, cov) = corners.corners(y) {
-                // Corner pixels at the row's ends (their coverage starts at visible.x, then at
-                // rightStart); the middle is as for a rectangle.
-                let l = min(max(leftEnd, c.x), c.maxX), r = max(min(rightStart, c.maxX), l)
-                if l > c.x { blendRow(row, from: c.x, to: l, cov + (c.x - corners.x), color: color) }
-                if c.maxX > r { blendRow(row, from: r, to: c.maxX, cov + (leftEnd - corners.x) + (r - rightStart), color: color) }
-                guard r > l else { continue }
-                xa = l; xb = r
+            if let corners, let (span, cov) = corners.corners(y) {
+                // The pixels a corner's arc crosses, from their stored coverage; those outside
+                // the arcs are left alone; the middle is as for a rectangle.
+                let ls = Int(span.leftStart), le = Int(span.leftEnd), rs = Int(span.rightStart), re = Int(span.rightEnd)
+                let a = max(ls, c.x), b = min(le, c.maxX)
+                if b > a { blendRow(row, from: a, to: b, cov + (a - ls), color: color) }
+                let p = max(rs, c.x), q = min(re, c.maxX)
+                if q > p { blendRow(row, from: p, to: q, cov + (le - ls) + (p - rs), color: color) }
+                xa = min(max(le, c.x), c.maxX)
+                xb = max(min(rs, c.maxX), xa)
+                guard xb > xa else { continue }
             }
             guard y >= interior.y0, y < interior.y1, fx1 > fx0 else {
                 let oy = overlap(y, y0, y1)

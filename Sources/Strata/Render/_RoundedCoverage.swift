@@ -43,10 +43,17 @@ final class _RoundedCoverage {
     private var boundaries: [RowBoundary] = []
     private(set) var x0 = 0.0, x1 = 0.0, y0 = 0.0, y1 = 0.0
     private(set) var visible = PixelRect(x: 0, y: 0, width: 0, height: 0)
-    /// Per visible row (index y − visible.y): end of its left corner pixels, start of its right
-    /// corner pixels, offset of their coverage in `bytes` (−1: the row crosses no corner).
-    private var rowLeft: [Int32] = [], rowRight: [Int32] = [], rowOffset: [Int32] = []
-    /// Corner rows' coverage: pixels [visible.x, left) then [right, visible.maxX).
+    /// A visible row's corner pixels: [leftStart, leftEnd) and [rightStart, rightEnd) need the
+    /// exact coverage (stored from `offset` in `bytes`, left then right); pixels before
+    /// leftStart and from rightEnd on are outside the shape; the others are covered as by the
+    /// plain rectangle. offset −1: the row crosses no corner.
+    struct CornerRow {
+        var leftStart: Int32, leftEnd: Int32, rightStart: Int32, rightEnd: Int32, offset: Int32
+    }
+
+    /// Per visible row (index y − visible.y).
+    private var cornerRows: [CornerRow] = []
+    /// Corner rows' coverage.
     private var bytes: [UInt8] = []
 
     @inline(__always)
@@ -93,103 +100,136 @@ final class _RoundedCoverage {
         computeCornerRows()
     }
 
-    /// Fills `rowLeft`, `rowRight`, `rowOffset` and `bytes` for the visible rows.
+    /// Fills `cornerRows` and `bytes` for the visible rows.
     private func computeCornerRows() {
         let v = visible, h = max(0, v.height)
-        rowLeft.removeAll(keepingCapacity: true)
-        rowRight.removeAll(keepingCapacity: true)
-        rowOffset.removeAll(keepingCapacity: true)
-        rowLeft.append(contentsOf: repeatElement(Int32(v.x), count: h))
-        rowRight.append(contentsOf: repeatElement(Int32(v.maxX), count: h))
-        rowOffset.append(contentsOf: repeatElement(-1, count: h))
+        cornerRows.removeAll(keepingCapacity: true)
+        cornerRows.append(contentsOf: repeatElement(CornerRow(leftStart: 0, leftEnd: 0, rightStart: 0, rightEnd: 0, offset: -1),
+                                                    count: h))
         bytes.removeAll(keepingCapacity: true)
         guard !corners.isEmpty else { return }
         // Rows crossing any corner (the top corners' rows, then the bottom ones').
         var first = Int.max, last = Int.min
         for c in corners { first = min(first, c.row0); last = max(last, c.row1) }
+        let corners = self.corners, boundaries = self.boundaries
         // Pass 1: each corner row's spans, and the bytes they need.
         var total = 0
-        for y in first..<last {
-            var l = Int.min, r = Int.max, crossed = false
-            for c in corners where y >= c.row0 && y < c.row1 {
-                crossed = true
-                if c.sx < 0 { l = max(l, c.col1) } else { r = min(r, c.col0) }
+        u.withUnsafeBufferPointer { u in
+            boundaries.withUnsafeBufferPointer { rb in
+                for y in first..<last {
+                    var l = Int.min, r = Int.max, lefts = 0, rights = 0
+                    var left: Corner?, right: Corner?
+                    for c in corners where y >= c.row0 && y < c.row1 {
+                        if c.sx < 0 { l = max(l, c.col1); lefts += 1; left = c } else { r = min(r, c.col0); rights += 1; right = c }
+                    }
+                    guard lefts + rights > 0 else { continue }
+                    l = min(max(l, v.x), v.maxX)
+                    r = max(min(r, v.maxX), v.x)
+                    var row = CornerRow(leftStart: Int32(v.x), leftEnd: Int32(l), rightStart: Int32(r), rightEnd: Int32(v.maxX),
+                                        offset: Int32(total))
+                    if l >= r {
+                        // Corner columns meeting in the middle: the whole row is corner pixels.
+                        row.leftEnd = Int32(v.maxX); row.rightStart = Int32(v.maxX)
+                    } else {
+                        // One corner on a side: only the pixels its arc crosses need the
+                        // integral (those before are outside it, those after inside).
+                        if lefts == 1, let c = left {
+                            let (a, b) = Self.crossed(c, y, u.baseAddress!, rb.baseAddress!)
+                            let s = min(max(a, v.x), l)
+                            row.leftStart = Int32(s); row.leftEnd = Int32(min(max(b, s), l))
+                        }
+                        if rights == 1, let c = right {
+                            let (a, b) = Self.crossed(c, y, u.baseAddress!, rb.baseAddress!)
+                            let s = min(max(a, r), v.maxX)
+                            row.rightStart = Int32(s); row.rightEnd = Int32(min(max(b, s), v.maxX))
+                        }
+                    }
+                    cornerRows[y - v.y] = row
+                    total += Int(row.leftEnd - row.leftStart) + Int(row.rightEnd - row.rightStart)
+                }
             }
-            guard crossed else { continue }
-            l = min(max(l, v.x), v.maxX)
-            r = max(min(r, v.maxX), v.x)
-            // Corner columns meeting in the middle: the whole row is corner pixels.
-            if l >= r { l = v.maxX; r = v.maxX }
-            let k = y - v.y
-            rowLeft[k] = Int32(l); rowRight[k] = Int32(r); rowOffset[k] = Int32(total)
-            total += (l - v.x) + (v.maxX - r)
         }
         bytes.append(contentsOf: repeatElement(0, count: total))
         // Pass 2: the spans' coverage, row by row, every stored property read once.
-        let corners = self.corners
         let x0 = self.x0, x1 = self.x1, y0 = self.y0, y1 = self.y1
         let widest = v.width
-        let boundaries = self.boundaries
         u.withUnsafeBufferPointer { u in
             gu.withUnsafeBufferPointer { gu in
                 boundaries.withUnsafeBufferPointer { rb in
-                bytes.withUnsafeMutableBufferPointer { b in
-                    rowLeft.withUnsafeBufferPointer { rl in
-                        rowRight.withUnsafeBufferPointer { rr in
-                            rowOffset.withUnsafeBufferPointer { ro in
-                                withUnsafeTemporaryAllocation(of: Double.self, capacity: widest) { cov in
-                                    for y in first..<last where ro[y - v.y] >= 0 {
-                                        let k = y - v.y
-                                        let l = Int(rl[k]), r = Int(rr[k])
-                                        let out = b.baseAddress! + Int(ro[k])
-                                        let oy = _Painter.overlap(y, y0, y1)
-                                        let g = Geometry(x0: x0, x1: x1, oy: oy, corners: corners, u: u.baseAddress!,
-                                                         gu: gu.baseAddress!, rows: rb.baseAddress!)
-                                        Self.spanCoverage(y, v.x, l, g, out, cov.baseAddress!)
-                                        Self.spanCoverage(y, r, v.maxX, g, out + (l - v.x), cov.baseAddress!)
-                                    }
+                    bytes.withUnsafeMutableBufferPointer { b in
+                        cornerRows.withUnsafeBufferPointer { rows in
+                            withUnsafeTemporaryAllocation(of: Double.self, capacity: widest) { cov in
+                                for y in first..<last where rows[y - v.y].offset >= 0 {
+                                    let row = rows[y - v.y]
+                                    let out = b.baseAddress! + Int(row.offset)
+                                    let g = Geometry(x0: x0, x1: x1, oy: _Painter.overlap(y, y0, y1), corners: corners,
+                                                     u: u.baseAddress!, gu: gu.baseAddress!, rows: rb.baseAddress!)
+                                    let ls = Int(row.leftStart), le = Int(row.leftEnd)
+                                    Self.spanCoverage(y, ls, le, g, out, cov.baseAddress!)
+                                    Self.spanCoverage(y, Int(row.rightStart), Int(row.rightEnd), g, out + (le - ls), cov.baseAddress!)
                                 }
                             }
                         }
                     }
                 }
-                }
             }
         }
+    }
+
+    /// The columns [a, b) of corner `c`'s box whose pixels in row y its arc crosses: those
+    /// before a lie entirely on one side of the arc, those from b on entirely on the other
+    /// (outside then inside for a left corner, inside then outside for a right one).
+    private static func crossed(_ c: Corner, _ y: Int, _ u: UnsafePointer<Double>,
+                                _ rows: UnsafePointer<RowBoundary>) -> (Int, Int) {
+        let b0 = rows[c.rowBase + y - c.row0], b1 = rows[c.rowBase + y + 1 - c.row0]
+        let (lo, hi) = b0.v <= b1.v ? (b0, b1) : (b1, b0)
+        // A row of zero height in unit coordinates subtracts nothing: all "inside".
+        guard hi.v > lo.v else { return c.sx < 0 ? (c.col0, c.col0) : (c.col1, c.col1) }
+        /// 0: entirely outside the quarter disc, 2: entirely inside (or nothing to
+        /// subtract), 1: crossed (as `subtractCorner` decides).
+        func kind(_ x: Int) -> Int {
+            let k = c.base + x - c.col0
+            let p = u[k], q = u[k + 1]
+            let ua = min(p, q), ub = max(p, q)
+            if ub <= ua || ub <= hi.s { return 2 }
+            return ua >= lo.s ? 0 : 1
+        }
+        var a = c.col0, b = c.col1
+        if c.sx < 0 {
+            // Left corner: outside, crossed, inside as x grows.
+            while a < b, kind(a) == 0 { a += 1 }
+            while b > a, kind(b - 1) == 2 { b -= 1 }
+        } else {
+            while a < b, kind(a) == 2 { a += 1 }
+            while b > a, kind(b - 1) == 0 { b -= 1 }
+        }
+        return (a, b)
     }
 
     /// The corner rows of the last `prepare`, for a row loop: raw pointers, valid until the
     /// next `prepare`.
     struct Rows {
         let top: Int
-        let x: Int
-        let left: UnsafePointer<Int32>, right: UnsafePointer<Int32>, offset: UnsafePointer<Int32>
+        let rows: UnsafePointer<CornerRow>
         let bytes: UnsafePointer<UInt8>
 
-        /// For row `y` (visible): nil when it crosses no corner, else where its left corner
-        /// pixels end, where its right ones start, and their coverage (pixels [visible.x,
-        /// leftEnd) then [rightStart, visible.maxX)).
+        /// Row `y`'s corner pixels (visible rows only): nil when it crosses no corner, else
+        /// the row's spans and their coverage (left span, then right span).
         @inline(__always)
-        func corners(_ y: Int) -> (leftEnd: Int, rightStart: Int, coverage: UnsafePointer<UInt8>)? {
-            let k = y - top
-            let o = offset[k]
-            guard o >= 0 else { return nil }
-            return (Int(left[k]), Int(right[k]), bytes + Int(o))
+        func corners(_ y: Int) -> (row: CornerRow, coverage: UnsafePointer<UInt8>)? {
+            let row = rows[y - top]
+            guard row.offset >= 0 else { return nil }
+            return (row, bytes + Int(row.offset))
         }
     }
 
     func withRows<T>(_ body: (Rows) -> T) -> T {
         // Never-empty stand-ins so that the base addresses exist.
         if bytes.isEmpty { bytes.append(0) }
-        if rowLeft.isEmpty { rowLeft.append(0); rowRight.append(0); rowOffset.append(-1) }
-        return rowLeft.withUnsafeBufferPointer { l in
-            rowRight.withUnsafeBufferPointer { r in
-                rowOffset.withUnsafeBufferPointer { o in
-                    bytes.withUnsafeBufferPointer { b in
-                        body(Rows(top: visible.y, x: visible.x, left: l.baseAddress!, right: r.baseAddress!,
-                                  offset: o.baseAddress!, bytes: b.baseAddress!))
-                    }
-                }
+        if cornerRows.isEmpty { cornerRows.append(CornerRow(leftStart: 0, leftEnd: 0, rightStart: 0, rightEnd: 0, offset: -1)) }
+        return cornerRows.withUnsafeBufferPointer { r in
+            bytes.withUnsafeBufferPointer { b in
+                body(Rows(top: visible.y, rows: r.baseAddress!, bytes: b.baseAddress!))
             }
         }
     }
