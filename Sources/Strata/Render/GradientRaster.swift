@@ -141,7 +141,8 @@ final class _GradientRaster {
 
     /// An axis-aligned ellipse: u depends on x only and v on y only, so q = u² + v² is a column
     /// term plus a row term (one addition per pixel), and a row mirrored about the centre
-    /// (when the centre lies on a pixel edge or centre) is a copy of one already drawn.
+    /// (when the centre lies on a pixel edge or centre) is a copy of one drawn (made right after
+    /// drawing it).
     private func radialAxisBlock(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, x: Int, y: Int, width: Int, height: Int) {
         let one = Self.qOne
         let oneQ = Int64(1) << 48
@@ -166,18 +167,22 @@ final class _GradientRaster {
         let lowEnd = hMirror.map { min(max($0 / 2 + 1, 0), width) } ?? width
         let copyEnd = hMirror.map { min(max($0 + 1, lowEnd), width) } ?? width
         for j in 0..<height {
+            // Already written as the mirror image of row m − j.
+            if let m = mirror, m - j >= 0, m - j < j { continue }
             let row = dst + j * stride
-            if let m = mirror, m - j >= 0, m - j < j {
-                row.update(from: dst + (m - j) * stride, count: width)
-                continue
-            }
             let v = c1.y * (Double(y + j) + 0.5) + c1.z
             let vv = v * v
-            guard vv < 1 else { row.update(repeating: outside, count: width); continue }
-            let qy = Int64(vv * one)
-            Self.radialSpan(row, colQ: colQ, qy: qy, from: 0, to: lowEnd, colour: colour, fine: fine, lut: lut, outside: outside)
-            if let h = hMirror, copyEnd > lowEnd { Self.reversedCopy(to: row + lowEnd, from: row + (h - copyEnd + 1), count: copyEnd - lowEnd) }
-            Self.radialSpan(row, colQ: colQ, qy: qy, from: copyEnd, to: width, colour: colour, fine: fine, lut: lut, outside: outside)
+            if vv < 1 {
+                let qy = Int64(vv * one)
+                Self.radialSpan(row, colQ: colQ, qy: qy, from: 0, to: lowEnd, colour: colour, fine: fine, lut: lut, outside: outside)
+                if let h = hMirror, copyEnd > lowEnd { Self.reversedCopy(to: row + lowEnd, from: row + (h - copyEnd + 1), count: copyEnd - lowEnd) }
+                Self.radialSpan(row, colQ: colQ, qy: qy, from: copyEnd, to: width, colour: colour, fine: fine, lut: lut, outside: outside)
+            } else {
+                row.update(repeating: outside, count: width)
+            }
+            // Its mirror image is written now, while the row is still in the cache (copying it
+            // hundreds of rows later would read it back from memory).
+            if let m = mirror, m - j > j, m - j < height { (dst + (m - j) * stride).update(from: row, count: width) }
         }
     }
 
