@@ -59,6 +59,7 @@ let package = Package(
         .executableTarget(name: "busymain", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/busymain"),
         .executableTarget(name: "toast", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/toast"),
         .executableTarget(name: "spinner", dependencies: ["ExampleSupport", "Strata"], path: "examples/spinner"),
+        .executableTarget(name: "confetti", dependencies: ["ExampleSupport", "Strata"], path: "examples/confetti"),
         .executableTarget(name: "outputbars", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/outputbars"),
         .executableTarget(name: "menu", dependencies: ["ExampleSupport", "Strata", "StrataWayland", "StrataUI"], path: "examples/menu"),
         .executableTarget(name: "clipboard", dependencies: ["ExampleSupport", "Strata", "StrataWayland", "StrataUI"], path: "examples/clipboard"),

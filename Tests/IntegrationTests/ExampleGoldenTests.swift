@@ -120,6 +120,24 @@ final class ExampleGoldenTests: XCTestCase {
         _ = try goldenSnapshot("spinner", at: 1.25)
     }
 
+    /// confetti: a CAEmitterLayer whose particles are born on a line above the window. At 0 s
+    /// the first ones are just born out of sight (the window shows only its background); by 1 s
+    /// and 3 s the seeded confetti falls through it, the same in every run (goldens).
+    func testConfettiFallsFromAboveTheWindow() throws {
+        let background = (0.98 * 255, 0.97 * 255, 0.94 * 255)
+        let start = try snapshot("confetti", at: 0)
+        for (x, y) in [(0, 0), (200, 0), (399, 0), (200, 150), (399, 299)] {
+            try expectColor(start.pixel(x: x, y: y), near: background)
+        }
+        XCTAssertEqual(Set(start.pixels).count, 1, "only the background at 0 s")
+        let early = try goldenSnapshot("confetti", at: 1)
+        let later = try goldenSnapshot("confetti", at: 3)
+        func inked(_ image: PNGImage) -> Int { image.pixels.filter { $0 != start.pixels[0] }.count }
+        // More confetti in the window at 3 s than at 1 s (6 a second per colour keep coming).
+        XCTAssertGreaterThan(inked(later), inked(early))
+        XCTAssertGreaterThan(inked(early), 0)
+    }
+
     /// gestures and menu: view trees at rest; nothing animates, so 1 s later is the same frame.
     func testViewExamplesAreStill() throws {
         let gestures = try goldenSnapshot("gestures", at: 0)

@@ -20,10 +20,11 @@ final class ViewerTests: XCTestCase {
 
     /// Screen points where `shot` differs from `expected(x, y)` (every 5th pixel; at most 5),
     /// outside the cursor sway draws into screenshots around `pointer`.
-    static func mismatches(_ shot: PNGImage, pointer: (Int, Int), _ expected: (Int, Int) -> UInt32) -> [String] {
+    static func mismatches(_ shot: PNGImage, pointer: (Int, Int), size: (Int, Int) = (800, 600),
+                           _ expected: (Int, Int) -> UInt32) -> [String] {
         var out: [String] = []
-        for y in stride(from: 0, to: 600, by: 5) {
-            for x in stride(from: 0, to: 800, by: 5) where shot.pixel(x: x, y: y) != expected(x, y) {
+        for y in stride(from: 0, to: size.1, by: 5) {
+            for x in stride(from: 0, to: size.0, by: 5) where shot.pixel(x: x, y: y) != expected(x, y) {
                 if (pointer.0 - 32...pointer.0 + 48).contains(x) && (pointer.1 - 32...pointer.1 + 48).contains(y) { continue }
                 if out.count < 5 { out.append("(\(x),\(y)) \(String(shot.pixel(x: x, y: y) ?? 0, radix: 16))≠\(String(expected(x, y), radix: 16))") }
             }
@@ -33,12 +34,12 @@ final class ViewerTests: XCTestCase {
 
     /// Screenshots until the screen shows `expected` (tiles arrive from background threads and
     /// fade in over 0.25 s); the last screenshot and its mismatches.
-    func waitForPicture(_ sway: HeadlessCompositor, _ label: String, pointer: (Int, Int),
+    func waitForPicture(_ sway: HeadlessCompositor, _ label: String, pointer: (Int, Int), size: (Int, Int) = (800, 600),
                         _ expected: (Int, Int) -> UInt32) throws -> (PNGImage, [String]) {
         let deadline = Date().addingTimeInterval(30)
         while true {
             let shot = try sway.screenshot(label)
-            let off = Self.mismatches(shot, pointer: pointer, expected)
+            let off = Self.mismatches(shot, pointer: pointer, size: size, expected)
             if off.isEmpty || Date() > deadline { return (shot, off) }
             Thread.sleep(forTimeInterval: 0.2)
         }
@@ -86,6 +87,26 @@ final class ViewerTests: XCTestCase {
         XCTAssertTrue(app.waitForLine("viewer: zoom 2.0 center 2000.0 1950.0", timeout: 10), app.transcript)
         let (_, off3) = try waitForPicture(sway, "viewer-zoomed", pointer: (200, 100)) { x, y in Self.generated(1800 + x / 2, 1800 + y / 2) }
         XCTAssertEqual(off3, [], app.transcript)
+    }
+
+    /// On a 2× output (1600×1200 pixels, 800×600 points) the viewer follows the output's scale
+    /// by itself (its `ViewHost` gives the view the window's `contentsScale`): the tiles are
+    /// drawn at device pixels, so at zoom 1 each image pixel is an exact 2×2 block of the
+    /// screenshot, not an upscaled blur.
+    func testViewerDrawsItsTilesAtTheOutputScaleUnderSway() throws {
+        let sway = try HeadlessCompositor("sway", size: "1600x1200", scale: "2")
+        let app = try ChildProcess(executable: try TestEnvironment.example("viewer").path,
+                                   arguments: ["--generated", "20000", "--zoom", "1", "--center", "2000", "2000", "--exit-after", "120"],
+                                   environment: sway.clientEnvironment)
+        defer { app.kill() }
+        XCTAssertTrue(app.waitForLine("strata: shown", timeout: 30), app.transcript)
+        // Screen pixel (x, y) is point (x/2, y/2), image (1600 + x/2, 1700 + y/2). No pointer
+        // device exists, so sway draws no cursor.
+        let (shot, off) = try waitForPicture(sway, "viewer-2x", pointer: (-1000, -1000), size: (1600, 1200)) { x, y in
+            Self.generated(1600 + x / 2, 1700 + y / 2)
+        }
+        XCTAssertEqual(shot.width, 1600)
+        XCTAssertEqual(off, [], "\(app.transcript)\n\(sway.logTail)")
     }
 
     /// Offscreen snapshots (tiles drawn synchronously): the whole image fitted (golden), and at

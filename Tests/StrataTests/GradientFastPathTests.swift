@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import Strata
 
-/// The axis-aligned radial fast path (`renderBlock`: column + row terms, mirrored rows and
-/// columns, clamped coarse table) against the general per-row path (`renderRow`: second
-/// differences along each row), on seeded random gradients and blocks: the two may pick
-/// neighbouring colour-table entries (each is within ½ step of the exact t), never more.
+/// The block fast paths against the general per-row path (`renderRow`), on seeded random
+/// gradients and blocks: the axis-aligned radial block (column + row terms, mirrored rows and
+/// columns, clamped coarse table) and the axial strip (one long row copied per row at a
+/// rounded shift). Each may pick a neighbouring colour-table entry (every path is within
+/// ½ step of the exact t), never more.
 @Suite struct GradientFastPathTests {
     /// xorshift64*: the same sequence on every run.
     struct Rng {
@@ -20,6 +21,40 @@ import Testing
             let x = (a >> (8 * k)) & 0xFF, y = (b >> (8 * k)) & 0xFF
             return x > y ? x - y : y - x
         }.max()!
+    }
+
+    static let threeStops = [_GradientSpec.Stop(location: 0, color: CGColor(red: 1, green: 0, blue: 0, alpha: 1)),
+                             _GradientSpec.Stop(location: 0.5, color: CGColor(red: 0, green: 1, blue: 0, alpha: 1)),
+                             _GradientSpec.Stop(location: 1, color: CGColor(red: 0, green: 0, blue: 1, alpha: 1))]
+
+    @Test func axialStripMatchesPerRowPathOnRandomScenes() throws {
+        var rng = Rng(s: 0xA11A_2026_1130)
+        var differing = 0, total = 0
+        for _ in 0..<40 {
+            // Long gradients (≥ 2046 px along x, so t moves ≤ ½ table step per pixel: the strip
+            // path) at any angle, either direction, including steep ones (large row shifts).
+            let length = 2100 + rng.unit() * 4000
+            let angle = (rng.unit() * 2 - 1) * Double.pi * 0.49 + (rng.int(0...1) == 0 ? 0 : .pi)
+            let s = CGPoint(x: rng.unit() * 400 - 200, y: rng.unit() * 400 - 200)
+            let e = CGPoint(x: s.x + length * cos(angle), y: s.y + length * sin(angle))
+            let spec = _GradientSpec(kind: .axial, start: s, end: e, stops: Self.threeStops)
+            let raster = try #require(_GradientRaster(spec, matrix: .identity, alpha: 1))
+            let x = rng.int(-50...50), y = rng.int(-50...50)
+            let w = rng.int(1...300), h = rng.int(2...200)
+            var fast = [UInt32](repeating: 0, count: w * h), slow = fast
+            fast.withUnsafeMutableBufferPointer { raster.renderBlock($0.baseAddress!, stride: w, x: x, y: y, width: w, height: h) }
+            slow.withUnsafeMutableBufferPointer { p in
+                for j in 0..<h { raster.renderRow(p.baseAddress! + j * w, x: x, y: y + j, count: w) }
+            }
+            for k in 0..<(w * h) {
+                let d = Self.channelDiff(fast[k], slow[k])
+                #expect(d <= 1, "pixel (\(x + k % w), \(y + k / w)) from \(s) to \(e): \(d)")
+                if d != 0 { differing += 1 }
+                total += 1
+            }
+        }
+        // Neighbouring entries are picked rarely: most pixels agree exactly.
+        #expect(total > 100_000 && differing * 4 < total)
     }
 
     @Test func radialBlockMatchesPerRowPathOnRandomScenes() throws {

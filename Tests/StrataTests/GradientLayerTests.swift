@@ -48,9 +48,11 @@ extension EngineTests {
                 CATransaction.setAnimationDuration(2)
                 CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
                 g.colors = [Self.blue, Self.red]
+                g.startPoint = CGPoint(x: 0, y: 0)
                 g.endPoint = CGPoint(x: 0.5, y: 0.5)
                 CATransaction.commit()
                 let s = tree.snapshot(at: 2).sublayers[0]
+                #expect(s.properties["startPoint"] as? CGPoint == CGPoint(x: 0.25, y: 0))
                 let colors = s.properties["colors"] as? [CGColor]
                 #expect(colors == [CGColor(red: 0.5, green: 0, blue: 0.5, alpha: 1), CGColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)])
                 #expect(s.properties["endPoint"] as? CGPoint == CGPoint(x: 0.5, y: 0.75))

@@ -83,6 +83,21 @@ import Testing
         }
     }
 
+    @Test func conicAngleZeroFollowsTheStartToEndDirection() {
+        // end straight above start: t = 0 points up, ¼ right, ½ down, ¾ left (clockwise on screen).
+        let l = Self.gradient(2, 0, 0, 100, 100, .conic, colors: [F.red, F.blue],
+                              start: CGPoint(x: 0.5, y: 0.5), end: CGPoint(x: 0.5, y: 0))
+        let b = Self.render([l], 100, 100)
+        for (x, y) in [(50, 10), (49, 10), (90, 50), (50, 90), (10, 50), (80, 20), (20, 80)] {
+            let dx = Double(x) + 0.5 - 50, dy = Double(y) + 0.5 - 50
+            var a = atan2(dx, -dy) / (2 * .pi)
+            if a < 0 { a += 1 }
+            #expect(Self.near(b.pixel(x: x, y: y), [1, 1 - a, 0, a]), "(\(x), \(y)): \(F.hex(b.pixel(x: x, y: y)))")
+        }
+        // Either side of the seam: just right of up is red, just left is blue.
+        #expect(Self.channels(b.pixel(x: 50, y: 10))[1] >= 254 && Self.channels(b.pixel(x: 49, y: 10))[3] >= 254)
+    }
+
     @Test func roundedCornersClipTheGradientLikeABackground() {
         var l = Self.gradient(2, 10, 10, 80, 60, colors: [F.red, F.blue])
         l.cornerRadius = 20
@@ -158,6 +173,40 @@ import Testing
         #expect(Self.near(b.pixel(x: 20, y: 20), [1, 1 - 20.5 / 40, 0, 20.5 / 40]))
         #expect(b.pixel(x: 11, y: 11) == 0xFFFFFFFF)
         #expect(b.pixel(x: 5, y: 20) == 0xFFFFFFFF)
+    }
+
+    /// The seeds' pattern: a gradient layer masked by a shape layer (a gradient-filled shape),
+    /// through the engine. Inside the triangle the gradient, outside the background, the
+    /// hypotenuse antialiased.
+    @Test func shapeLayerMaskMakesAGradientFilledShape() {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        root.backgroundColor = .white
+        let g = CAGradientLayer()
+        g.frame = root.bounds
+        g.colors = [F.red, F.blue]
+        let triangle = CAShapeLayer()
+        triangle.frame = g.bounds
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 10, y: 10))
+        p.addLine(to: CGPoint(x: 90, y: 10))
+        p.addLine(to: CGPoint(x: 10, y: 90))
+        p.closeSubpath()
+        triangle.path = p
+        g.mask = triangle
+        root.addSublayer(g)
+        let b = Snapshot.render(RenderTree(root: root).snapshot(at: 0), scale: 1)!
+        for (x, y) in [(12, 12), (50, 20), (20, 50), (30, 60), (70, 15), (12, 85)] {
+            let t = (Double(y) + 0.5) / 100
+            #expect(Self.near(b.pixel(x: x, y: y), [1, 1 - t, 0, t]), "(\(x), \(y)): \(F.hex(b.pixel(x: x, y: y)))")
+        }
+        for (x, y) in [(5, 5), (95, 50), (50, 60), (80, 80), (5, 95), (50, 5)] {
+            #expect(b.pixel(x: x, y: y) == 0xFFFFFFFF, "(\(x), \(y)): \(F.hex(b.pixel(x: x, y: y)))")
+        }
+        // Pixel (49, 50)'s centre lies on the hypotenuse x + y = 100: half gradient, half white.
+        let t = 50.5 / 100
+        #expect(Self.near(b.pixel(x: 49, y: 50), [1, 0.5 + 0.5 * (1 - t), 0.5, 0.5 + 0.5 * t], tol: 3),
+                "\(F.hex(b.pixel(x: 49, y: 50)))")
     }
 
     static func goldenScene() -> RenderLayer {

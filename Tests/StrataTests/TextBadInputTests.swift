@@ -19,6 +19,16 @@ import Testing
         #expect(TextRenderTests.ink(n) == 0)
     }
 
+    @Test func invalidUTF8FromACStringShowsReplacementCharacters() {
+        // A NUL-terminated C buffer, as a C library would hand it over.
+        let bytes: [CChar] = [0x48, -0x01, -0x3D, 0x28, 0x69, 0].map { CChar(truncatingIfNeeded: $0) }
+        let s = bytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        #expect(s.unicodeScalars.map(\.value) == [0x48, 0xFFFD, 0xFFFD, 0x28, 0x69])
+        let b = TextRenderTests.render(100, 30) { $0.string = s }
+        #expect(TextRenderTests.ink(b) > 20)
+        #expect(Self.layout(s).lines.count == 1 && Self.layout(s).lines[0].range == 0..<5)
+    }
+
     @Test func invalidUTF8FromCShowsReplacementCharacters() {
         let bytes: [UInt8] = [0x48, 0xFF, 0xC3, 0x28, 0x69]   // H, invalid, truncated sequence, (, i
         let s = bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
@@ -48,6 +58,15 @@ import Testing
         #expect(middle.lines.count == 1 && middle.lines[0].isTruncated)
         #expect(middle.lines[0].range == 0..<big.unicodeScalars.count)
         #expect(middle.lines[0].width <= 300 && middle.glyphCount < 80)
+        // The other truncation modes and an untruncated line are bounded the same way.
+        for mode in [CATextLayerTruncationMode.start, .end] {
+            let l = Self.layout(big, truncation: mode)
+            #expect(l.lines.count == 1 && l.lines[0].isTruncated && l.lines[0].width <= 300 && l.glyphCount < 80)
+        }
+        let untruncated = Self.layout(big)
+        #expect(untruncated.lines.count == 1 && untruncated.glyphCount < 2_000)
+        // Drawn by a text layer (the compositor path): the visible window only.
+        #expect(TextRenderTests.ink(TextRenderTests.render(300, 200) { $0.string = big; $0.isWrapped = true }) > 1_000)
         // A million short paragraphs: only the visible ones are laid out.
         let many = Self.layout(String(repeating: "a\n", count: 500_000))
         #expect(many.lines.count == 11)
@@ -56,9 +75,17 @@ import Testing
     @Test func zeroNegativeAndNonFiniteSizesDrawNothing() {
         for size: CGFloat in [0, -12, .nan, .infinity, 1e9] {
             let l = Self.layout("Hello", size: size)
+            let drawn = Bitmap(width: 100, height: 30)!
+            l.draw(into: drawn)
+            #expect(drawn.hasSamePixels(as: Bitmap(width: 100, height: 30)!), "size \(size)")   // still transparent
             let b = TextRenderTests.render(100, 30) { $0.string = "Hello"; $0.fontSize = size }
             #expect(TextRenderTests.ink(b) == 0, "size \(size)")
-            _ = l
+            // In an attributed string, only the run with the bad size disappears.
+            let s = NSMutableAttributedString(string: "Hello")
+            s.addAttribute(.font, value: CTFontCreateWithName("DejaVu Sans", size, nil), range: NSRange(location: 0, length: 2))
+            let partial = TextRenderTests.render(100, 30) { $0.string = s }
+            let whole = TextRenderTests.render(100, 30) { $0.string = "Hello" }
+            #expect(TextRenderTests.ink(partial) > 10 && TextRenderTests.ink(partial) < TextRenderTests.ink(whole), "size \(size)")
         }
         #expect(Self.layout("Hello", w: 0).lines.isEmpty)
         #expect(Self.layout("Hello", w: .nan).lines.isEmpty)

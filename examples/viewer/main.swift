@@ -17,8 +17,8 @@
 //
 // --snapshot and --record draw tiles synchronously (`drawsTilesSynchronously`) so that their
 // pictures do not depend on thread timing; live windows draw them on background threads. Tiles
-// are drawn at the output's scale (the image layer's contentsScale follows --scale offscreen,
-// the window's scale at each configure live).
+// are drawn at the output's scale (the view's contentScaleFactor is --scale offscreen and follows
+// the window's scale live, also when it moves to an output of another scale).
 // A file that cannot be read or decoded prints `viewer: FILE: reason` and exits 1.
 import ExampleSupport
 import Foundation
@@ -121,15 +121,11 @@ if arguments.benchPanZoom {
 let options = try? ExampleOptions(arguments: arguments.rest)
 let offscreen = options?.snapshot != nil || options?.record != nil
 let scene = Viewer(source: source, zoom: arguments.zoom, center: arguments.center, synchronous: offscreen)
-// Tiles at the display's pixel density: the offscreen --scale, or the window's scale.
-scene.view.imageLayer.contentsScale = CGFloat(options?.scale ?? 1)
+// Tiles at the display's pixel density: offscreen, the --scale given; live, the view follows
+// the window's scale by itself (its ViewHost gives it every output's scale).
+if offscreen { scene.view.contentScaleFactor = CGFloat(options?.scale ?? 1) }
 runExample(scene, arguments: arguments.rest, live: { app, window in
     guard let window else { return }
     scene.host = ViewHost(window: window, application: app, rootView: scene.view)
-    let configured = window.onConfigure
-    window.onConfigure = { [unowned window] in
-        configured?()
-        scene.view.imageLayer.contentsScale = CGFloat(window.toplevel.surface.scale.factor)
-    }
     _ = scene.view.becomeFirstResponder()
 })

@@ -60,6 +60,12 @@ extension CALayer {
     }
 
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        // A particle cell's property: "emitterCells.<cell name>.<key>".
+        if let emitter = self as? CAEmitterLayer, keyPath.hasPrefix("emitterCells.") {
+            let parts = keyPath.split(separator: ".", maxSplits: 2)
+            if parts.count == 3 { _ = emitter._setCellValue(value, name: String(parts[1]), key: String(parts[2])) }
+            return
+        }
         let kp = _KeyPath(keyPath)
         guard let f = kp.field else { setValue(value, forKey: keyPath); return }
         let root = Self._canonicalKey(kp.root)

@@ -143,6 +143,19 @@ open class CATextLayer: CALayer {
     /// store to fill: `display()` does nothing (documented difference: Apple's CATextLayer
     /// draws its text into its backing store here).
     open override func display() {}
+
+    /// Draws the layer's text into `ctx` as the compositor draws it: laid out in `bounds` with
+    /// the layer's (model) string, font, size, colour, wrapping, truncation and alignment,
+    /// rasterised at the context's scale (``CGContext/draw(_:in:isWrapped:truncationMode:alignmentMode:)``).
+    /// The compositor never calls it (see `display()`); it is for code that draws a text layer
+    /// into a context of its own, as `draw(in:)`/`render(in:)` do on Apple platforms. A nil
+    /// colour or string, or an empty string, draws nothing.
+    open override func draw(in ctx: CGContext) {
+        guard let color = foregroundColor else { return }
+        let base = TextStyle(fontName: font as? String ?? "Helvetica", fontSize: fontSize, color: color)
+        guard let text = _TextSpec.styledText(_value("string").anyValue, base: base) else { return }
+        ctx.draw(text, in: bounds, isWrapped: isWrapped, truncationMode: truncationMode, alignmentMode: alignmentMode)
+    }
 }
 
 /// An attributed string's text and runs in Sendable form: attributes the run sets (nil = the

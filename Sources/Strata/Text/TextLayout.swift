@@ -61,7 +61,7 @@ public final class TextLayout {
     public private(set) var height: CGFloat = 0
     /// Width of the widest line, points.
     public var width: CGFloat { lines.map(\.width).max() ?? 0 }
-    private var placed: [Placed] = []
+    private(set) var placed: [Placed] = []
     let options: Options
 
     public var glyphCount: Int { placed.count }
@@ -83,6 +83,10 @@ public final class TextLayout {
         let e = _TextEngine.shared
         e.withLock {
             let shaper = _Shaper(engine: e, styles: styles, scale: scale)
+            // The smallest drawable style bounds how many lines and characters can be visible.
+            let sized = styles.indices.filter { styles[$0].fontSize > 0 }
+            let minPPEM = sized.map { Double(styles[$0].fontSize) * scale }.min() ?? 1
+            let minLineHeight = sized.map { lineMetrics(shaper, styles, $0, scale).height }.min() ?? 1
             var y = 0.0
             var start = 0
             let all = text.scalars
@@ -91,20 +95,22 @@ public final class TextLayout {
                 var end = start
                 while end < n, !Self.isNewline(all[end]) { end += 1 }
                 let next = end < n && all[end] == 0x0D && end + 1 < n && all[end + 1] == 0x0A ? end + 2 : end + 1
-                let metrics = lineMetrics(shaper, styles, Int(styleOf[min(start, n - 1)]), scale)
-                let linesLeft = max(1, Int(((H - y) / max(metrics.height, 1)).rounded(.up)))
-                let ppem = max(Double(styles[Int(styleOf[min(start, n - 1)])].fontSize) * scale, 1)
-                let perLine = Int(min(W / (0.1 * ppem), 1e6)) + 64
+                let linesLeft = max(1, Int(((H - y) / max(minLineHeight, 1)).rounded(.up)))
+                let perLine = Int(min(W / (0.1 * max(minPPEM, 1)), 1e6)) + 64
                 let cap = options.isWrapped ? linesLeft * perLine : perLine
                 let truncating = options.truncationMode != .none
                 let winEnd = min(end, start + cap)
                 let para = _Paragraph(Array(all[start..<winEnd]), styles: Array(styleOf[start..<winEnd]), shaper: shaper)
+                // An empty paragraph takes its line feed's style (the last scalar's after a final one).
+                let first = min(start, n - 1)
+                let metrics = lineMetrics(shaper, styles, styleOf[first..<max(winEnd, first + 1)], scale)
                 let moreAfter = next <= n
                 if options.isWrapped {
-                    let maxLines = truncating ? max(0, Int(((H - y) / max(metrics.height, 1)).rounded(.down))) : linesLeft
-                    let ranges = para.breakLines(width: W, maxLines: max(maxLines, 1))
+                    let maxLines = truncating ? max(0, Int(((H - y) / max(minLineHeight, 1)).rounded(.down))) : linesLeft
+                    // An empty paragraph is one empty line (blank lines keep their height).
+                    let ranges = para.scalars.isEmpty ? [0..<0] : para.breakLines(width: W, maxLines: max(maxLines, 1))
                     for (k, r) in ranges.enumerated() {
-                        let m = lineMetrics(shaper, styles, Int(para.styleOf[r.lowerBound]), scale)
+                        let m = r.isEmpty ? metrics : lineMetrics(shaper, styles, para.styleOf[r], scale)
                         if truncating && y + m.height > H + 1e-9 && !lines.isEmpty { break paragraphs }
                         let isLast = k == ranges.count - 1
                         let remains = r.upperBound < para.scalars.count || winEnd < end || moreAfter
@@ -142,6 +148,21 @@ public final class TextLayout {
         guard let f = shaper.face(s) else { return (ppem * 0.8, ppem * 1.2) }
         let a = f.ascent * ppem, d = -f.descent * ppem
         return (a, a + d + f.lineGap * ppem)
+    }
+
+    /// Metrics of a line holding scalars of the styles `styleOf` (a line's slice): the largest
+    /// ascent and the largest descent + gap of its styles, so mixed sizes share a baseline and
+    /// nothing is cut. Styles that draw nothing (size 0) do not count; (0, 0) when none draws.
+    private func lineMetrics(_ shaper: _Shaper, _ styles: [TextStyle], _ styleOf: ArraySlice<Int32>,
+                             _ scale: Double) -> (ascent: Double, height: Double) {
+        var seen = Set<Int32>()
+        var ascent = 0.0, below = 0.0
+        for s in styleOf where seen.insert(s).inserted && styles[Int(s)].fontSize > 0 {
+            let m = lineMetrics(shaper, styles, Int(s), scale)
+            ascent = max(ascent, m.ascent)
+            below = max(below, m.height - m.ascent)
+        }
+        return (ascent, ascent + below)
     }
 
     private func emit(_ p: _Paragraph, _ r: Range<Int>, offset: Int, justify: Bool, W: Double, y: Double,

@@ -44,6 +44,9 @@ final class _GlyphCache {
 
     var count: Int { glyphs.count }
 
+    /// Number of cached glyphs rasterised at `size26` (26.6 pixels per em), any face.
+    func count(size26: Int) -> Int { glyphs.keys.reduce(0) { $0 + ($1.size26 == size26 ? 1 : 0) } }
+
     /// The glyph `glyph` of `face` at `pixelsPerEm`, for a pen at horizontal phase
     /// `phase`/4 pixel; nil when FreeType cannot render it (it then draws nothing).
     func glyph(_ glyph: UInt32, face: _FontFace, pixelsPerEm: Double, phase: Int) -> Glyph? {

@@ -16,18 +16,26 @@ struct _TextSpec: Hashable, Sendable {
         if let n = l.number("fontSize") { base.fontSize = CGFloat(n) }
         if let c = l.properties["foregroundColor"] as? CGColor { base.color = c }
         else if l.properties.keys.contains("foregroundColor") { return nil }
-        switch l.properties["string"] {
-        case let s as String: text = StyledText(s, style: base)
-        case let a as _AttributedRuns: text = a.styled(base: base)
-        default: return nil
-        }
-        guard !text.scalars.isEmpty else { return nil }
+        guard let text = Self.styledText(l.properties["string"], base: base) else { return nil }
+        self.text = text
         let scale = l.contentsScale.isFinite && l.contentsScale > 0 ? l.contentsScale : 1
         options = TextLayout.Options(size: l.bounds.size, isWrapped: l.properties["wrapped"] as? Bool ?? false,
                                      truncationMode: .init(rawValue: RenderLayer.string(l.properties["truncationMode"]) ?? "none"),
                                      alignmentMode: .init(rawValue: RenderLayer.string(l.properties["alignmentMode"]) ?? "natural"),
                                      scale: min(scale, 16))
         origin = l.bounds.origin
+    }
+
+    /// A text layer's stored `string` value (a `String` or the runs of an attributed string)
+    /// styled over `base`; nil for anything else or an empty text.
+    static func styledText(_ string: Any?, base: TextStyle) -> StyledText? {
+        let text: StyledText
+        switch string {
+        case let s as String: text = StyledText(s, style: base)
+        case let a as _AttributedRuns: text = a.styled(base: base)
+        default: return nil
+        }
+        return text.scalars.isEmpty ? nil : text
     }
 
     /// Pixel size of the backing image.

@@ -144,9 +144,21 @@ public final class RenderTree: @unchecked Sendable {
             } else {
                 var subs: [RenderLayer] = []
                 subs.reserveCapacity(n.children.count)
-                for c in n.children { build(c, parentTime: local, into: &subs, tiles: inner) }
+                for c in n.children {
+                    build(c, parentTime: local, into: &subs, tiles: inner)
+                    // A transform layer's 3-D space stands in its place (see CATransformLayer).
+                    if let t = subs.last, _Depth3D.isTransformLayer(t) {
+                        subs.removeLast()
+                        subs.append(contentsOf: _Depth3D.expand(t))
+                    }
+                }
                 s.layer.sublayers = subs
             }
+        }
+        if !s.extras.isEmpty, case let .opaque(h as _EmissionHistory)? = s.extras[CAEmitterLayer.historyKey] {
+            // Particles are drawn below the emitter's sublayers.
+            let particles = _Emission.particles(h, at: local, emitter: id)
+            if !particles.isEmpty { s.layer.sublayers = particles + s.layer.sublayers }
         }
         frame?.attachTiles(&s.layer)
         if let m = n.mask {
@@ -161,18 +173,33 @@ public final class RenderTree: @unchecked Sendable {
 
     /// Earliest time ≥ `time` at which the picture may change: `time` itself while anything
     /// animates, the start of the next scheduled animation, or `.infinity` when nothing will.
+    /// A layer whose local time stands still (`speed` 0 on it or an ancestor: Core Animation's
+    /// way to pause) shows the same picture at every time, so its animations and particles ask
+    /// for no frames while paused; only tile fade-ins, which run on frame time, still do.
     public func nextFrameTime(after time: CFTimeInterval) -> CFTimeInterval {
         lock.lock(); defer { lock.unlock() }
         var chain: [_Timing] = []
-        return next(rootID, parentTime: time, globalTime: time, chain: &chain)
+        return next(rootID, parentTime: time, globalTime: time, chain: &chain, frozen: false)
     }
 
-    private func next(_ id: UInt64, parentTime: Double, globalTime: Double, chain: inout [_Timing]) -> Double {
+    private func next(_ id: UInt64, parentTime: Double, globalTime: Double, chain: inout [_Timing], frozen: Bool) -> Double {
         guard let n = nodes[id] else { return .infinity }
         let local = n.timing.localTime(parentTime)
         chain.append(n.timing)
         defer { chain.removeLast() }
         if _TiledRenderHook.isFading(n.state.extras) { return globalTime }
+        let frozen = frozen || n.timing.speed == 0
+        if frozen {
+            for c in n.children + (n.mask.map { [$0] } ?? []) where next(c, parentTime: local, globalTime: globalTime,
+                                                                             chain: &chain, frozen: true) == globalTime {
+                return globalTime
+            }
+            return .infinity
+        }
+        if !n.state.extras.isEmpty, case let .opaque(h as _EmissionHistory)? = n.state.extras[CAEmitterLayer.historyKey],
+           h.isActive(at: local) {
+            return globalTime
+        }
         var best = Double.infinity
         for a in n.animations {
             let l = a.nextChange(after: local)
@@ -184,7 +211,7 @@ public final class RenderTree: @unchecked Sendable {
             }
         }
         for c in n.children + (n.mask.map { [$0] } ?? []) {
-            let v = next(c, parentTime: local, globalTime: globalTime, chain: &chain)
+            let v = next(c, parentTime: local, globalTime: globalTime, chain: &chain, frozen: false)
             if v == globalTime { return v }
             best = min(best, v)
         }

@@ -19,6 +19,7 @@ public final class ViewHost {
     public let rootView: View
     public let router: InputRouter
     private let size: () -> CGSize
+    private let scale: () -> CGFloat
     private weak var application: Application?
     /// The surface whose input handler this host installed (nil for windows, whose own
     /// handler keeps the title bar working and passes content input to `onInput`).
@@ -26,17 +27,21 @@ public final class ViewHost {
 
     /// The general form: `layer` is the surface's content layer (the root view fills its
     /// bounds), `size` its current content size, and the seat's events for `surface` are taken
-    /// over (in `layer`'s coordinates). Call `layout()` after each configure.
+    /// over (in `layer`'s coordinates). Call `layout()` after each configure and
+    /// `updateContentScale()` when the surface's scale changed.
     public convenience init(application: Application, surface: WaylandSurface, layer: CALayer,
                 size: @escaping () -> CGSize, rootView: View = View()) {
-        self.init(application: application, layer: layer, size: size, rootView: rootView)
+        self.init(application: application, layer: layer, size: size,
+                  scale: { [unowned surface] in CGFloat(surface.scale.factor) }, rootView: rootView)
         handledSurface = surface
         application.setInputHandler(for: surface) { [weak router] event in router?.handle(event) }
     }
 
-    private init(application: Application, layer: CALayer, size: @escaping () -> CGSize, rootView: View) {
+    private init(application: Application, layer: CALayer, size: @escaping () -> CGSize,
+                 scale: @escaping () -> CGFloat, rootView: View) {
         self.rootView = rootView
         self.size = size
+        self.scale = scale
         self.application = application
         router = InputRouter(rootView: rootView, scheduler: EventLoopScheduler(loop: application.loop))
         router.onCursorChange = { [weak application] name in application?.seat?.cursorName = name }
@@ -45,6 +50,7 @@ public final class ViewHost {
         CATransaction.setDisableActions(true)
         layer.addSublayer(rootView.layer)
         CATransaction.commit()
+        updateContentScale()
         layout()
     }
 
@@ -52,7 +58,8 @@ public final class ViewHost {
     /// input arrives through the window, which keeps its decorations working.
     public convenience init(window: Window, application: Application, rootView: View = View()) {
         self.init(application: application, layer: window.layer,
-                  size: { [unowned window] in CGSize(width: window.width, height: window.height) }, rootView: rootView)
+                  size: { [unowned window] in CGSize(width: window.width, height: window.height) },
+                  scale: { [unowned window] in window.contentsScale }, rootView: rootView)
         // The window handles its title bar itself and hands content input on.
         let router = self.router
         window.onInput = { [weak router] event in router?.handle(event) }
@@ -60,6 +67,11 @@ public final class ViewHost {
         window.onConfigure = { [weak self] in
             self?.layout()
             previous?()
+        }
+        let previousScale = window.onScaleChange
+        window.onScaleChange = { [weak self] scale in
+            self?.updateContentScale()
+            previousScale?(scale)
         }
     }
 
@@ -71,6 +83,11 @@ public final class ViewHost {
         surface.onConfigure = { [weak self] in
             self?.layout()
             previous?()
+        }
+        let previousScale = surface.onScaleChange
+        surface.onScaleChange = { [weak self] scale in
+            self?.updateContentScale()
+            previousScale?(scale)
         }
     }
 
@@ -84,10 +101,25 @@ public final class ViewHost {
             self?.layout()
             previous?()
         }
+        let previousScale = popup.onScaleChange
+        popup.onScaleChange = { [weak self] scale in
+            self?.updateContentScale()
+            previousScale?(scale)
+        }
     }
 
     deinit {
         if let s = handledSurface { application?.setInputHandler(for: s, nil) }
+    }
+
+    /// Gives every view of the tree that has not fixed its `contentScaleFactor` the surface's
+    /// current scale (see `View.contentScaleFactor`). Windows, layer-shell surfaces and popups
+    /// call it on every scale change; call it yourself for another surface.
+    public func updateContentScale() {
+        let s = scale()
+        guard s.isFinite, s > 0, rootView._hostContentScale != s else { return }
+        rootView._hostContentScale = s
+        rootView._applyHostContentScale(s)
     }
 
     /// Sizes the root view to the surface's content (without animation).

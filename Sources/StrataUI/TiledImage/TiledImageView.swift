@@ -53,6 +53,14 @@ open class TiledImageView: View {
         _place()
     }
 
+    /// The image layer's tiles are drawn at the view's pixel density (see `contentScaleFactor`).
+    override func _contentScaleDidChange() {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        imageLayer.contentsScale = contentScaleFactor
+        CATransaction.commit()
+    }
+
     // MARK: State
 
     /// The zoom at which the whole image just fits the bounds (1 for empty bounds).

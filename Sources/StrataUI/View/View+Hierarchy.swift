@@ -25,6 +25,7 @@ extension View {
         view._detach()
         view._superview = self
         _place(view, at: max(0, min(index, _subviews.count)))
+        if let scale = _treeHostContentScale { view._applyHostContentScale(scale) }
         view.didMoveToSuperview()
         didAddSubview(view)
     }

@@ -29,6 +29,10 @@ open class View: Responder, CALayerDelegate {
     final weak var _superview: View?
     final var _subviews: [View] = []
     final var _gestureRecognizers: [GestureRecognizer] = []
+    /// `contentScaleFactor` was set explicitly: the host's scale no longer reaches this view.
+    final var _fixedContentScale = false
+    /// On a root view: the scale of the surface its `ViewHost` shows it on.
+    final var _hostContentScale: CGFloat?
 
     /// Whether the view (and so its subtree) takes part in hit testing. Default: true.
     open var isUserInteractionEnabled = true
@@ -150,6 +154,10 @@ open class View: Responder, CALayerDelegate {
     /// contents (see `CALayer.draw(in:)`). Default: nothing (a view class whose `draw(_:)`
     /// only runs this default is remembered and not displayed for new instances).
     open func draw(_ rect: CGRect) { _ranDefaultDraw = true }
+
+    /// Called after `contentScaleFactor` changed (the layer's contents are already marked for
+    /// redrawing); views with bitmap sublayers of their own give them the new scale here.
+    func _contentScaleDidChange() {}
 
     /// The farthest descendant (or self) under `point` (in this view's bounds coordinates)
     /// that accepts input; see `_hitTest` for the rules.

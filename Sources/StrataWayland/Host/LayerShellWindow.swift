@@ -20,19 +20,35 @@ public final class LayerShellWindow {
     /// Called on the render thread after each frame is committed.
     public func onFrameCommitted(_ f: @escaping @Sendable (FrameInfo) -> Void) { host.setOnFrameCommitted(f) }
 
+    /// Device pixels per point the content is drawn at: the surface's scale (an output's integer
+    /// scale, or the compositor's preferred fractional one), 1 until the compositor says otherwise.
+    /// Give layers with bitmap content (text, `draw(in:)`, images) this `contentsScale` to keep
+    /// them crisp: as in Core Animation, a plain layer's `contentsScale` stays 1 unless set
+    /// (views under a `ViewHost` follow it by themselves).
+    public var contentsScale: CGFloat { CGFloat(layerSurface.surface.scale.factor) }
+    /// Called on the main thread when `contentsScale` changed (the surface moved to an output of
+    /// another scale, or the preferred scale changed), before the frame at the new scale is drawn.
+    public var onScaleChange: ((CGFloat) -> Void)?
+    private var scaleReporter = _ScaleReporter()
+
+    private func reportScale() { scaleReporter.report(contentsScale, to: onScaleChange) }
+
     public init(application: Application, configuration: LayerSurface.Configuration, output: WaylandOutput? = nil) throws {
         layerSurface = try LayerSurface(display: application.display, output: output, configuration: configuration)
         host = LayerHost(application: application, surface: layerSurface.surface)
         onClosed = { application.stop() }
         layerSurface.onConfigure = { [unowned self] in
             self.host.configure(width: self.layerSurface.width, height: self.layerSurface.height,
-                                scale: self.layerSurface.surface.scale, update: self.onConfigure)
+                                scale: self.layerSurface.surface.scale) { [unowned self] in
+                self.reportScale()
+                self.onConfigure?()
+            }
         }
         layerSurface.onClosed = { [unowned self] in self.onClosed?() }
         layerSurface.surface.onScaleChange = { [unowned self] _ in
             guard self.layerSurface.isConfigured else { return }
             self.host.configure(width: self.layerSurface.width, height: self.layerSurface.height,
-                                scale: self.layerSurface.surface.scale)
+                                scale: self.layerSurface.surface.scale, update: self.reportScale)
         }
         layerSurface.surface.enableFractionalScale()
     }

@@ -50,6 +50,19 @@ public final class PopupWindow {
     /// Called on the render thread after each frame is committed.
     public func onFrameCommitted(_ f: @escaping @Sendable (FrameInfo) -> Void) { host.setOnFrameCommitted(f) }
 
+    /// Device pixels per point the content is drawn at: the surface's scale (an output's integer
+    /// scale, or the compositor's preferred fractional one), 1 until the compositor says otherwise.
+    /// Give layers with bitmap content (text, `draw(in:)`, images) this `contentsScale` to keep
+    /// them crisp: as in Core Animation, a plain layer's `contentsScale` stays 1 unless set
+    /// (views under a `ViewHost` follow it by themselves).
+    public var contentsScale: CGFloat { CGFloat(popup.surface.scale.factor) }
+    /// Called on the main thread when `contentsScale` changed (the surface moved to an output of
+    /// another scale, or the preferred scale changed), before the frame at the new scale is drawn.
+    public var onScaleChange: ((CGFloat) -> Void)?
+    private var scaleReporter = _ScaleReporter()
+
+    private func reportScale() { scaleReporter.report(contentsScale, to: onScaleChange) }
+
     public init(application: Application, parent: Parent, placement: Popup.Placement, grab: Bool = true) throws {
         var placement = placement
         let shellParent: Popup.Parent
@@ -72,13 +85,16 @@ public final class PopupWindow {
         if case let .popup(p) = parent { p.children.append(WeakPopupWindow(self)) }
         onDismissed = { [unowned self] in self.close() }
         popup.onConfigure = { [unowned self] in
-            self.host.configure(width: self.width, height: self.height, scale: self.popup.surface.scale,
-                                update: self.onConfigure)
+            self.host.configure(width: self.width, height: self.height, scale: self.popup.surface.scale) { [unowned self] in
+                self.reportScale()
+                self.onConfigure?()
+            }
         }
         popup.onDismissed = { [unowned self] in self.onDismissed?() }
         popup.surface.onScaleChange = { [unowned self] _ in
             guard self.popup.isConfigured else { return }
-            self.host.configure(width: self.width, height: self.height, scale: self.popup.surface.scale)
+            self.host.configure(width: self.width, height: self.height, scale: self.popup.surface.scale,
+                                update: self.reportScale)
         }
         popup.surface.enableFractionalScale()
     }

@@ -34,6 +34,19 @@ public final class Window {
     /// bar, when drawn, is above y = 0 and handled by the window itself). Keyboard events as sent.
     public var onInput: ((InputEvent) -> Void)?
 
+    /// Device pixels per point the content is drawn at: the surface's scale (an output's integer
+    /// scale, or the compositor's preferred fractional one), 1 until the compositor says otherwise.
+    /// Give layers with bitmap content (text, `draw(in:)`, images) this `contentsScale` to keep
+    /// them crisp: as in Core Animation, a plain layer's `contentsScale` stays 1 unless set
+    /// (views under a `ViewHost` follow it by themselves).
+    public var contentsScale: CGFloat { CGFloat(toplevel.surface.scale.factor) }
+    /// Called on the main thread when `contentsScale` changed (the surface moved to an output of
+    /// another scale, or the preferred scale changed), before the frame at the new scale is drawn.
+    public var onScaleChange: ((CGFloat) -> Void)?
+    private var scaleReporter = _ScaleReporter()
+
+    private func reportScale() { scaleReporter.report(contentsScale, to: onScaleChange) }
+
     private weak var application: Application?
     private let decorationsEnabled: Bool
     private var barShown = false
@@ -62,7 +75,8 @@ public final class Window {
         toplevel.onClose = { [unowned self] in self.onClose?() }
         toplevel.surface.onScaleChange = { [unowned self] _ in
             guard self.toplevel.isConfigured else { return }
-            self.host.configure(width: self.toplevel.width, height: self.toplevel.height, scale: self.toplevel.surface.scale)
+            self.host.configure(width: self.toplevel.width, height: self.toplevel.height, scale: self.toplevel.surface.scale,
+                                update: self.reportScale)
         }
         toplevel.surface.enableFractionalScale()
         self.application = application
@@ -101,6 +115,7 @@ public final class Window {
             }
             self.barShown = bar > 0
             CATransaction.commit()
+            self.reportScale()
             self.onConfigure?()
         }
     }

@@ -44,6 +44,36 @@ extension EngineTests {
             }
         }
 
+        /// Core Animation's pause (speed 0 and timeOffset at the pause moment) freezes the picture:
+        /// no frames are asked for while paused, and they are again once resumed.
+        @Test func aPausedSubtreeAsksForNoFrames() {
+            withManualClock(at: 0) { clock in
+                let root = CALayer(), parent = CALayer(), child = CALayer()
+                root.addSublayer(parent)
+                parent.addSublayer(child)
+                let tree = RenderTree(root: root)
+                let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+                spin.fromValue = 0; spin.toValue = 2 * Double.pi; spin.duration = 1; spin.repeatCount = .infinity
+                child.add(spin, forKey: "spin")
+                CATransaction.flush()
+                #expect(tree.nextFrameTime(after: 0.5) == 0.5)
+                clock.time = 0.25
+                parent.timeOffset = parent.convertTime(CACurrentMediaTime(), from: nil)
+                parent.speed = 0
+                CATransaction.flush()
+                #expect(tree.nextFrameTime(after: 0.5) == .infinity)
+                #expect(tree.snapshot(at: 0.5).sublayers[0].sublayers[0].transform == tree.snapshot(at: 9).sublayers[0].sublayers[0].transform)
+                clock.time = 2
+                let paused = parent.timeOffset
+                parent.speed = 1
+                parent.timeOffset = 0
+                parent.beginTime = 0
+                parent.beginTime = parent.convertTime(CACurrentMediaTime(), from: nil) - paused
+                CATransaction.flush()
+                #expect(tree.nextFrameTime(after: 2) == 2)
+            }
+        }
+
         @Test func nextFrameTimeWaitsForDelayedStart() {
             withManualClock(at: 0) { _ in
                 let root = CALayer()

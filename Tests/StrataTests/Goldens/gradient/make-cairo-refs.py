@@ -2,9 +2,11 @@
 """Renders cairo references for the gradient scenes of bench/scenes.json.
 
 Writes cairo-<scene>.png next to this file at a quarter of the scene's size (every coordinate
-scaled by 1/4, so the gradient is the same picture), which GradientAccuracyTests compare with.
+scaled by 1/4, so the gradient is the same picture), and cairo-<scene>-rows.png: rows 0, 20, 40,
+… and the last row of the full-size render (the size strata-bench draws, where the renderer's
+fast paths run), stacked. GradientAccuracyTests compare with both.
 With --full DIR it also writes full-size renders into DIR (for comparing strata-bench --render
-output). Needs pycairo (Debian: python3-cairo).
+output). Needs pycairo (Debian: python3-cairo, or the peers' .venv).
 """
 import json, os, sys
 import cairo
@@ -13,7 +15,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SCENES = os.path.join(HERE, "..", "..", "..", "..", "bench", "scenes.json")
 
 
-def render(sc, k, path):
+ROW_STEP = 20
+
+
+def sampled_rows(h):
+    return list(range(0, h, ROW_STEP)) + ([h - 1] if (h - 1) % ROW_STEP else [])
+
+
+def render(sc, k, path, rows_only=False):
     w, h = round(sc["width"] * k), round(sc["height"] * k)
     surf = cairo.ImageSurface(cairo.FORMAT_ARGB32, w, h)
     cr = cairo.Context(surf)
@@ -28,7 +37,18 @@ def render(sc, k, path):
         pat.add_color_stop_rgba(t, r, g, b, a)
     cr.set_source(pat)
     cr.paint()
-    surf.write_to_png(path)
+    if rows_only:
+        surf.flush()
+        rows = sampled_rows(h)
+        out = cairo.ImageSurface(cairo.FORMAT_ARGB32, w, len(rows))
+        src, dst = surf.get_data(), out.get_data()
+        ss, ds = surf.get_stride(), out.get_stride()
+        for i, y in enumerate(rows):
+            dst[i * ds:i * ds + w * 4] = src[y * ss:y * ss + w * 4]
+        out.mark_dirty()
+        out.write_to_png(path)
+    else:
+        surf.write_to_png(path)
 
 
 def main():
@@ -36,6 +56,7 @@ def main():
     full = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--full" else None
     for sc in scenes:
         render(sc, 0.25, os.path.join(HERE, "cairo-%s.png" % sc["name"]))
+        render(sc, 1, os.path.join(HERE, "cairo-%s-rows.png" % sc["name"]), rows_only=True)
         if full:
             os.makedirs(full, exist_ok=True)
             render(sc, 1, os.path.join(full, "%s.png" % sc["name"]))
