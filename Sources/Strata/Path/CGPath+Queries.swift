@@ -98,7 +98,8 @@ extension CGPath {
 
     /// This path cut into its dashes (pattern `lengths` starting `phase` into it), curves
     /// flattened to 0.05 units. An invalid pattern (negative, non-finite, or summing to 0) returns
-    /// an unchanged copy.
+    /// an unchanged copy, and so does one that would cut the path into more than 100 000 dashes
+    /// (bounded time and memory; Core Graphics has no such limit).
     public func copy(dashingWithPhase phase: CGFloat, lengths: [CGFloat],
                      transform: CGAffineTransform = .identity) -> CGPath {
         let style = StrokeStyle(dashPattern: lengths, dashPhase: phase)
@@ -108,15 +109,18 @@ extension CGPath {
         var a = _PolylineCollector(), b = _PolylineCollector()
         _PathFlattener.flatten(self, transform: .identity, tolerance: 0.05, into: &a)
         _PathSegmenter.segment(a, trim: (0, 1), dashes: dashes, phase: Double(phase), into: &b)
-        let out = CGMutablePath()
+        // Built as arrays: a dashed path can have hundreds of thousands of elements.
+        var types: [CGPathElementType] = [], points: [CGPoint] = []
+        types.reserveCapacity(b.xs.count + b.contours.count)
+        points.reserveCapacity(b.xs.count)
         for c in b.contours {
-            out.move(to: CGPoint(x: b.xs[c.start], y: b.ys[c.start]), transform: transform)
-            for i in 1..<max(1, c.count) {
-                out.addLine(to: CGPoint(x: b.xs[c.start + i], y: b.ys[c.start + i]), transform: transform)
+            for i in 0..<max(1, c.count) {
+                types.append(i == 0 ? .moveToPoint : .addLineToPoint)
+                points.append(CGPoint(x: b.xs[c.start + i], y: b.ys[c.start + i]).applying(transform))
             }
-            if c.closed { out.closeSubpath() }
+            if c.closed { types.append(.closeSubpath) }
         }
-        return out.copy()!
+        return CGPath(types: types, points: points)
     }
 }
 

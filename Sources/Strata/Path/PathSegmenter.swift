@@ -4,14 +4,23 @@ import Foundation
 /// `strokeEnd`, as fractions of the total length over all contours in order) and dashing
 /// (pattern + phase, laid from the start of each contour, as Core Graphics does).
 ///
-/// A dash pattern that would produce more than `maxDashes` dashes per call is ignored (solid
-/// stroke) so that tiny patterns on huge paths take bounded time and memory.
+/// Bounded time and memory: a dash pattern that would lay more than `maxDashes` dashes (the
+/// caller's budget, `defaultMaxDashes` unless given) is ignored and the pieces are solid, and so
+/// is one repeating more than `maxPeriods` times along the path (dash positions there would lose
+/// their precision). With a `window`, dashes wholly outside it are skipped without being walked
+/// one by one, and only the dashes along the visible parts of the path count against the budget.
 internal enum _PathSegmenter {
-    static let maxDashes = 1_000_000
+    /// The default budget, `copy(dashingWithPhase:)`'s: 100 000 dashes, one subpath each (about
+    /// 4 MB of path and a tenth of a second under AddressSanitizer).
+    static let defaultMaxDashes = 100_000
+    /// Repetitions of the pattern along the whole path beyond which it is ignored: 10¹², so that
+    /// a dash's position is kept to within 10⁻³ of the pattern's length.
+    static let maxPeriods = 1e12
 
     /// Writes the selected pieces of `input` into `output` (which is reset first).
     static func segment(_ input: _PolylineCollector, trim: (Double, Double), dashes: [Double]?,
-                        phase: Double, into output: inout _PolylineCollector) {
+                        phase: Double, maxDashes: Int = defaultMaxDashes, window: _DashWindow? = nil,
+                        into output: inout _PolylineCollector) {
         output.reset()
         // Total length, for trimming.
         var total = 0.0
@@ -19,16 +28,26 @@ internal enum _PathSegmenter {
         let t0 = trim.0 * total, t1 = trim.1 * total
         let fullTrim = trim.0 <= 0 && trim.1 >= 1
         var pattern = dashes
+        // Per contour, the distance ranges seen through the window (all of them without one).
+        var seen: [[(Double, Double)]]? = nil
         if let p = pattern {
             let period = p.reduce(0, +)
-            if total / period * Double(p.count) > Double(maxDashes) { pattern = nil }
+            var shown = total
+            if let w = window {
+                let ranges = input.contours.map { visibleRanges(input, $0, w) }
+                shown = ranges.reduce(0) { $0 + $1.reduce(0) { $0 + ($1.1 - $1.0) } }
+                seen = ranges
+            }
+            // The pattern has as many gaps as dashes (StrokeStyle.validDashes).
+            let count = shown / period * Double(p.count / 2)
+            if !(count <= Double(maxDashes)) || !(total / period <= maxPeriods) { pattern = nil }
         }
         if pattern == nil && fullTrim {
             output = input
             return
         }
         var base = 0.0   // distance of the contour's start from the path's start
-        for c in input.contours {
+        for (ci, c) in input.contours.enumerated() {
             let len = length(input, c)
             defer { base += len }
             let lo = max(0, t0 - base), hi = min(len, t1 - base)
@@ -46,10 +65,21 @@ internal enum _PathSegmenter {
             var idx = 0
             while ph > 0 && ph >= p[idx] { ph -= p[idx]; idx = (idx + 1) % p.count }
             var d = -ph
+            let ranges = seen?[ci]
+            var r = 0   // the first visible range not wholly behind d
             // A zero-length dash exactly at the end still counts (it is a dot with round caps).
             while d < len || (d == len && idx % 2 == 0 && p[idx] == 0) {
+                if let ranges {
+                    while r < ranges.count && ranges[r].1 < d { r += 1 }
+                    if r == ranges.count { break }
+                    // Whole periods before the next visible range are stepped over at once (the
+                    // pattern index is unchanged); two are left so that rounding cannot skip a
+                    // dash that reaches into the range.
+                    let skip = ((ranges[r].0 - d) / period).rounded(.down) - 2
+                    if skip > 0 { d += skip * period }
+                }
                 let end = d + p[idx]
-                if idx % 2 == 0 {
+                if idx % 2 == 0 && ranges.map({ end >= $0[r].0 }) ?? true {
                     let a = max(d, lo), b = min(end, hi)
                     if a <= b && b >= 0 && a <= len { emitRange(input, c, from: a, to: b, cursor: &cursor, into: &output) }
                 }
@@ -57,6 +87,30 @@ internal enum _PathSegmenter {
                 idx = (idx + 1) % p.count
             }
         }
+    }
+
+    /// The distance ranges along contour `c` (from its start, in order, merged where they touch)
+    /// whose segments pass through `window`. A single point is one range of length 0 when seen.
+    static func visibleRanges(_ pl: _PolylineCollector, _ c: _PolylineCollector.Contour,
+                              _ window: _DashWindow) -> [(Double, Double)] {
+        let n = c.count
+        guard n > 1 else {
+            let x = pl.xs[c.start], y = pl.ys[c.start]
+            return window.visibleRange(x, y, x, y) == nil ? [] : [(0, 0)]
+        }
+        var ranges: [(Double, Double)] = []
+        var s = 0.0
+        for i in 0..<(c.closed ? n : n - 1) {
+            let a = c.start + i, b = c.start + (i + 1) % n
+            let x0 = pl.xs[a], y0 = pl.ys[a], x1 = pl.xs[b], y1 = pl.ys[b]
+            let l = hypot(x1 - x0, y1 - y0)
+            defer { s += l }
+            guard let (u, v) = window.visibleRange(x0, y0, x1, y1) else { continue }
+            let from = s + u * l, to = s + v * l
+            if let last = ranges.last, from <= last.1 { ranges[ranges.count - 1].1 = max(last.1, to) }
+            else { ranges.append((from, to)) }
+        }
+        return ranges
     }
 
     static func length(_ pl: _PolylineCollector, _ c: _PolylineCollector.Contour) -> Double {

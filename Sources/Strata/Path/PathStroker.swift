@@ -38,6 +38,16 @@ internal struct _PathStroker<S: _PolylineSink> {
         sink.lineTo(t.a * x + t.c * y + t.tx, t.b * x + t.d * y + t.ty)
     }
 
+    /// The most outline points one dash (or dot) costs apart from its joins: the two sides' ends
+    /// and two caps (a round dot is a full circle of the same points).
+    var pointsPerDash: Int {
+        switch cap {
+        case .butt: 4
+        case .square: 8
+        case .round: 4 + 2 * Int((Double.pi / roundStep).rounded(.up))
+        }
+    }
+
     /// Strokes every contour of `pl`.
     mutating func stroke(_ pl: _PolylineCollector) {
         guard hw > 0, hw.isFinite else { return }

@@ -15,8 +15,9 @@ public enum CGLineJoin: Int32, Sendable {
 /// Bad values have fixed outcomes: a width that is ≤ 0 or not finite strokes nothing (Core
 /// Graphics would draw a device hairline for 0); a miter limit that is not finite or < 1 acts as 1
 /// (every miter becomes a bevel); a dash pattern with a negative or non-finite length, or whose
-/// lengths sum to 0, is ignored (solid stroke); `strokeStart`/`strokeEnd` are clamped to 0…1 and
-/// nothing is drawn when start ≥ end.
+/// lengths sum to 0, is ignored (solid stroke), and so is one too fine for the dash budget
+/// (`PathRasterizer`, `CGPath.copy(dashingWithPhase:lengths:transform:)`); `strokeStart`/
+/// `strokeEnd` are clamped to 0…1 and nothing is drawn when start ≥ end.
 public struct StrokeStyle: Hashable, Sendable {
     public var lineWidth: CGFloat
     public var lineCap: CGLineCap

@@ -12,7 +12,9 @@ import Foundation
 /// An instance owns scratch buffers reused across calls, so it is not thread-safe: use one per
 /// rendering thread. Bad input has fixed outcomes: a path with any non-finite point, a colour with
 /// zero alpha, an empty clip or a singular/non-finite transform draws nothing; coordinates far
-/// outside the target (±1e9) are clipped before any integer conversion.
+/// outside the target (±1e9) are clipped before any integer conversion. A dashed stroke only makes
+/// the dashes that can reach the clip; if those would take more than 250 000 outline points
+/// (62 500 butt-capped dashes, fewer with other caps) the stroke is drawn solid instead.
 public final class PathRasterizer {
     /// Maximum distance in device pixels between a filled curve and its flattened polyline.
     public var tolerance: Double = 0.05
@@ -62,7 +64,7 @@ public final class PathRasterizer {
               style.lineWidth > 0, style.lineWidth.isFinite, _PathFlattener.isFinite(path) else { return }
         var eb = _EdgeBuilder(storage: edgeStorage, capacity: edgeCapacity, clip: box)
         _PathOutliner.strokeOutline(path, style: style, transform: transform, tolerance: strokeTolerance,
-                                    scratch: &polyA, &polyB, into: &eb)
+                                    visible: box, scratch: &polyA, &polyB, into: &eb)
         eb.finish()
         draw(&eb, evenOdd: false, color: color, target: target)
     }
