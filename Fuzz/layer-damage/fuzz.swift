@@ -1,8 +1,9 @@
 // Fuzz target: random layer-tree mutations + animations + renders. A CALayer tree (up to 20
-// layers, nested, with masks) is edited through CATransaction — geometry, colours, opacity,
-// corner radii, borders, transforms, masksToBounds, hidden, z order, shadows, insertions and
-// removals — with implicit animations on or off and explicit CABasicAnimations (any duration,
-// timing, repeat, autoreverse, NaN/∞ values); the clock moves by fuzzed steps and each frame
+// layers, nested, with masks, some of them CATransformLayers or CAEmitterLayers) is edited
+// through CATransaction — geometry, colours, opacity, corner radii, borders, transforms (3-D
+// ones under perspective), masksToBounds, hidden, z order, shadows, insertions and removals —
+// with implicit animations on or off and explicit CABasicAnimations (any duration, timing,
+// repeat, autoreverse, NaN/∞ values); the clock moves by fuzzed steps and each frame
 // the RenderTree snapshot is drawn twice: damage-only into the running buffer (the way windows
 // repaint) and fully into a fresh one.
 //
@@ -37,7 +38,7 @@ func mutate(_ l: CALayer, _ r: inout FuzzInput) {
     case 3: l.opacity = Float(r.geometry(in: 0...1))
     case 4: l.cornerRadius = r.geometry(in: 0...30)
     case 5: l.borderWidth = r.geometry(in: 0...6); l.borderColor = color(&r)
-    case 6: l.transform = CATransform3DMakeRotation(r.geometry(in: -7...7), 0, 0, 1)
+    case 6: l.transform = CATransform3DMakeRotation(r.geometry(in: -7...7), 0, r.chance(3) ? 1 : 0, 1)
     case 7: l.transform = CATransform3DMakeScale(r.geometry(in: -2...2), r.geometry(in: -2...2), 1)
     case 8: l.masksToBounds.toggle()
     case 9: l.isHidden.toggle()
@@ -45,10 +46,39 @@ func mutate(_ l: CALayer, _ r: inout FuzzInput) {
     case 11: l.shadowOpacity = Float(r.geometry(in: 0...1)); l.shadowRadius = r.geometry(in: 0...5)
              l.shadowOffset = CGSize(width: r.geometry(in: -4...4), height: r.geometry(in: -4...4))
     case 12: l.anchorPoint = CGPoint(x: r.geometry(in: -0.5...1.5), y: r.geometry(in: -0.5...1.5))
-    case 13: l.sublayerTransform = CATransform3DMakeTranslation(r.geometry(in: -10...10), r.geometry(in: -10...10), 0)
+    case 13:
+        var t = CATransform3DMakeTranslation(r.geometry(in: -10...10), r.geometry(in: -10...10), 0)
+        if r.chance(3) { t.m34 = -1 / r.geometry(in: 20...500) }       // perspective for 3-D sublayers
+        l.sublayerTransform = t
     case 14: l.maskedCorners = CACornerMask(rawValue: UInt(r.byte() % 16))
     default: l.frame = CGRect(x: r.geometry(in: -20...100), y: r.geometry(in: -20...80), width: r.geometry(in: 0...70), height: r.geometry(in: 0...50))
     }
+}
+
+/// A particle emitter with one fuzzed cell (a 3×3 image), at a fuzzed place and shape.
+func emitter(_ r: inout FuzzInput) -> CAEmitterLayer {
+    let e = CAEmitterLayer()
+    e.emitterPosition = CGPoint(x: r.geometry(in: -10...100), y: r.geometry(in: -10...80))
+    e.emitterSize = CGSize(width: r.geometry(in: 0...60), height: r.geometry(in: 0...40))
+    e.emitterShape = [.point, .line, .rectangle, .circle][Int(r.byte() % 4)]
+    e.emitterMode = [.points, .outline, .surface, .volume][Int(r.byte() % 4)]
+    e.renderMode = [.unordered, .oldestLast, .additive][Int(r.byte() % 3)]
+    e.seed = UInt32(r.byte())
+    let c = CAEmitterCell()
+    c.contents = CGImage(width: 3, height: 3, pixels: [UInt32](repeating: 0xFF80_40C0, count: 9))
+    c.birthRate = Float(r.geometry(in: 0...40))
+    c.lifetime = Float(r.geometry(in: 0...3))
+    c.lifetimeRange = Float(r.geometry(in: 0...1))
+    c.velocity = r.geometry(in: -50...50)
+    c.velocityRange = r.geometry(in: 0...30)
+    c.emissionRange = r.geometry(in: 0...7)
+    c.yAcceleration = r.geometry(in: -40...40)
+    c.spin = r.geometry(in: -5...5)
+    c.scaleSpeed = r.geometry(in: -1...1)
+    c.alphaSpeed = Float(r.geometry(in: -1...0.5))
+    if r.chance(2) { c.color = color(&r) }
+    e.emitterCells = [c]
+    return e
 }
 
 func animation(_ r: inout FuzzInput) -> CAAnimation {
@@ -99,7 +129,12 @@ public func fuzzLayerDamage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             let target = layers[Int(r.byte()) % layers.count]
             switch r.byte() % 8 {
             case 0 where layers.count < 20:
-                let l = CALayer()
+                // Mostly plain layers; some 3-D spaces and particle emitters.
+                let l: CALayer = switch r.byte() % 8 {
+                case 0: CATransformLayer()
+                case 1: emitter(&r)
+                default: CALayer()
+                }
                 l.frame = CGRect(x: r.geometry(in: -10...90), y: r.geometry(in: -10...70), width: r.geometry(in: 0...60), height: r.geometry(in: 0...50))
                 l.backgroundColor = color(&r)
                 target.addSublayer(l)

@@ -16,47 +16,57 @@ import Strata
 /// - Cost follows damage: one 32-point layer moving across surfaces from 256² to 3840 × 2160;
 ///   prints the time per frame and its ratio to the 256² surface (goal: within ±50 %).
 ///
-/// Times are the thread's CPU time with one compositor thread, wall-clock time with more.
-/// `--animation-frames F` sets the frames per round (default 120); `--threads N` the
-/// compositor's threads.
+/// Every scene runs with one compositor thread, then with two (bands painted in parallel):
+/// times are the thread's CPU time with one thread (other processes' load does not count),
+/// wall-clock time with more (so they include waiting for a core on a loaded machine).
+/// `--animation-frames F` sets the frames per round (default 120); `--threads N` runs only
+/// with N compositor threads; `--layers a,b` the layer counts; `--kinds squares,rounded` the
+/// scenes (`small`: the cost-follows-damage one).
 enum AnimationBench {
     static func handle(_ args: [String]) -> Bool {
         guard args.contains("--animation") else { return false }
-        var frames = 120, threads = 1
+        var frames = 120, threads = [1, 2]
         var counts = [100, 1000, 10_000]
+        var kinds = [false, true], small = true
         if let i = args.firstIndex(of: "--animation-frames"), i + 1 < args.count, let f = Int(args[i + 1]) { frames = max(10, f) }
-        if let i = args.firstIndex(of: "--threads"), i + 1 < args.count, let t = Int(args[i + 1]) { threads = max(1, t) }
+        if let i = args.firstIndex(of: "--threads"), i + 1 < args.count, let t = Int(args[i + 1]) { threads = [max(1, t)] }
         if let i = args.firstIndex(of: "--layers"), i + 1 < args.count {
             counts = args[i + 1].split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
         }
-        run(frames: frames, threads: threads, counts: counts)
+        if let i = args.firstIndex(of: "--kinds"), i + 1 < args.count {
+            let names = args[i + 1].split(separator: ",")
+            kinds = [false, true].filter { names.contains($0 ? "rounded" : "squares") }
+            small = names.contains("small")
+        }
+        for t in threads { run(frames: frames, threads: t, counts: counts, kinds: kinds, small: small) }
         return true
     }
 
-    static func run(frames: Int, threads: Int, counts: [Int]) {
+    static func run(frames: Int, threads: Int, counts: [Int], kinds: [Bool], small: Bool) {
         let clock = CAManualClock(time: 0)
         CAMediaClock.install(clock)
         defer { CAMediaClock.installSystemClock() }
+        let label = threads == 1 ? "1 thread (CPU time)" : "\(threads) threads (wall clock)"
         print(String(format: "load average: %@", loadAverage()))
         for n in counts {
-            for rounded in [false, true] {
+            for rounded in kinds {
                 let scene = Scene(width: 1920, height: 1080, threads: threads)
                 scene.addMovingLayers(n, size: 64, rounded: rounded)
                 let r = scene.measure(frames: frames, clock: clock)
-                print(String(format: "animation: %6d moving 64 px %@ 1920×1080: %8.1f frames/s  (%.2f ms/frame: snapshot %.2f, damage %.2f, paint %.2f; %.0f%% of the surface repainted)",
-                             n, rounded ? "layers (⅓ rounded r12), " : "squares,                  ", 1 / r.total, r.total * 1000,
+                print(String(format: "animation, %@: %6d moving 64 px %@ 1920×1080: %8.1f frames/s  (%.2f ms/frame: snapshot %.2f, damage %.2f, paint %.2f; %.0f%% of the surface repainted)",
+                             label, n, rounded ? "layers (⅓ rounded r12), " : "squares,                  ", 1 / r.total, r.total * 1000,
                              r.snapshot * 1000, r.damage * 1000, r.paint * 1000, r.repaintedFraction * 100))
             }
         }
         let sizes = [(256, 256), (640, 480), (1920, 1080), (3840, 2160)]
         var base = 0.0
-        for (w, h) in sizes {
+        for (w, h) in sizes where small {
             let scene = Scene(width: w, height: h, threads: threads)
             scene.addSmallMover()
             let r = scene.measure(frames: frames * 4, clock: clock)
             if base == 0 { base = r.total }
-            print(String(format: "animation: one 32 px layer moving in %4d×%-4d: %7.1f µs/frame (%.2f× the 256² cost; snapshot %.1f, damage %.1f, paint %.1f µs)",
-                         w, h, r.total * 1e6, r.total / base, r.snapshot * 1e6, r.damage * 1e6, r.paint * 1e6))
+            print(String(format: "animation, %@: one 32 px layer moving in %4d×%-4d: %7.1f µs/frame (%.2f× the 256² cost; snapshot %.1f, damage %.1f, paint %.1f µs)",
+                         label, w, h, r.total * 1e6, r.total / base, r.snapshot * 1e6, r.damage * 1e6, r.paint * 1e6))
         }
         print(String(format: "load average: %@", loadAverage()))
     }

@@ -6,7 +6,10 @@ import Foundation
 /// animation's own time in seconds (its `timingFunction` is ignored). Set `duration` to
 /// `settlingDuration` to see the whole motion. `init(perceptualDuration:bounce:)` maps
 /// SwiftUI-style parameters: stiffness = (2π / duration)², damping = 4π(1 − bounce)/duration
-/// for bounce ≥ 0, and 4π/(duration(1 + bounce)) for negative bounce, with mass 1.
+/// for bounce ≥ 0, and 4π/(duration(1 + bounce)) for negative bounce (which also sets
+/// `allowsOverdamping`, so the overdamped spring asked for is the one that runs), with mass 1.
+/// Bad input: a duration that is not finite and positive becomes 0.5 s; bounce is clamped to
+/// −1…1 (NaN → 0; at −1 the damping is infinite, which `_Spring` replaces by the default 10).
 open class CASpringAnimation: CABasicAnimation {
     open var mass: CGFloat = 1
     open var stiffness: CGFloat = 100
@@ -23,6 +26,8 @@ open class CASpringAnimation: CABasicAnimation {
         mass = 1
         stiffness = CGFloat(pow(2 * Double.pi / d, 2))
         damping = b >= 0 ? CGFloat(4 * Double.pi * (1 - Double(b)) / d) : CGFloat(4 * Double.pi / (d * (1 + Double(b))))
+        // A negative bounce asks for an overdamped spring: let it be one.
+        allowsOverdamping = b < 0
         duration = settlingDuration
     }
 
@@ -35,8 +40,25 @@ open class CASpringAnimation: CABasicAnimation {
         return _Spring(mass: Double(mass), stiffness: Double(stiffness), damping: c, initialVelocity: Double(initialVelocity))
     }
 
-    /// How long the spring takes to come to rest (within 0.1 % of the distance).
+    /// How long the spring takes to come to rest (its oscillation envelope within 1/1200 of
+    /// the distance; see `_Spring.settleThreshold`).
     open var settlingDuration: CFTimeInterval { _spring.settlingDuration }
+
+    /// The spring's period without damping, 2π·√(mass / stiffness): the duration
+    /// `init(perceptualDuration:bounce:)` was given (for any mass, stiffness and damping).
+    open var perceptualDuration: CFTimeInterval {
+        let s = _Spring(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping), initialVelocity: 0)
+        return 2 * Double.pi / s.omega0
+    }
+
+    /// How bouncy the spring is, from its damping ratio ζ: 1 − ζ when under- or critically
+    /// damped (0 < bounce ≤ 1 … 0), 1/ζ − 1 when overdamped (negative); the `bounce` given to
+    /// `init(perceptualDuration:bounce:)`. The ratio is the one the animation uses (clamped to
+    /// 1 unless `allowsOverdamping`).
+    open var bounce: CGFloat {
+        let z = _spring.zeta
+        return CGFloat(z <= 1 ? 1 - z : 1 / z - 1)
+    }
 
     override func _copyState(from o: CAAnimation) {
         super._copyState(from: o)

@@ -3,7 +3,7 @@ import Foundation
 extension CALayer {
     /// Stores `new` under `key` inside the current transaction: looks up the action first (so the
     /// action sees the old value, as UIKit relies on), records the old presentation value for
-    /// implicit animations, stores, marks dirty, then runs the action.
+    /// animations without values, stores, marks dirty, then runs the action.
     ///
     /// Non-finite values (NaN, ∞ in any component) for `CALayer`'s own numeric and geometric
     /// properties are ignored: the property keeps its value (Core Animation raises an
@@ -14,12 +14,18 @@ extension CALayer {
         if _flags.contains(.presentation) { _storage[key] = new; return }
         let tx = _TransactionState.current
         tx.touch()
+        let wasHidden = key == "hidden" ? isHidden : nil
         var action: CAAction?
-        if _flags.contains(.committed) && !tx.disableActions {
-            action = self.action(forKey: key)
-            if action != nil { tx.recordPrevious(of: self, key: key) }
+        if _flags.contains(.committed) {
+            if !tx.disableActions { action = self.action(forKey: key) }
+            // The on-screen value before this transaction's first change of `key`: where an
+            // animation without values added later in the transaction starts (even when no
+            // action ran, e.g. with actions disabled).
+            tx.recordPrevious(of: self, key: key)
         }
-        if let p = _LayerKeys.table[key], p.defaultValue.isEqual(to: new) {
+        // Default values are not stored (a default layer stays small) unless a style could
+        // supply another value for the key.
+        if let p = _LayerKeys.table[key], p.defaultValue.isEqual(to: new), _extras?.style == nil {
             _storage[key] = nil
         } else {
             _storage[key] = new
@@ -31,9 +37,18 @@ extension CALayer {
         }
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         action?.run(forKey: key, object: self, arguments: nil)
+        // Hiding a shown layer orders it out, showing a hidden one orders it in (Apple's
+        // kCAOnOrderOut / kCAOnOrderIn), after the "hidden" action itself.
+        if let wasHidden, wasHidden != isHidden, _flags.contains(.committed), !tx.disableActions {
+            let event = isHidden ? kCAOnOrderOut : kCAOnOrderIn
+            self.action(forKey: event)?.run(forKey: event, object: self, arguments: nil)
+        }
     }
 
     static let _timingKeys: Set<String> = ["beginTime", "speed", "timeOffset"]
+
+    /// Keys holding a `CGPath`: animatable, but without implicit animations.
+    static let _pathKeys: Set<String> = ["path", "shadowPath"]
 
     /// The action for `event`, searched in Core Animation's order: the delegate's
     /// `action(for:forKey:)`, then `actions[event]`, then `style["actions"][event]` (and nested
@@ -61,9 +76,11 @@ extension CALayer {
     /// The implicit animation for `event`: for animatable keys a `CABasicAnimation` with no
     /// values (it animates from the previous presentation value to the new model value with
     /// the transaction's duration and curve); for `contents` a fade `CATransition`; nil for
-    /// everything else (including `onOrderIn`/`onOrderOut`).
+    /// everything else (including `onOrderIn`/`onOrderOut`) and for the `CGPath` properties
+    /// (`path`, `shadowPath`), which Apple documents as animatable explicitly but never
+    /// implicitly.
     static func _defaultAction(forKey event: String, layerClass: CALayer.Type) -> CAAction? {
-        guard layerClass.isAnimatable(key: event) else { return nil }
+        guard layerClass.isAnimatable(key: event), !_pathKeys.contains(event) else { return nil }
         if event == "contents" {
             let t = CATransition()
             t.type = .fade

@@ -89,6 +89,11 @@ extension CALayer {
     /// The model state as the render side sees it.
     final func _modelState() -> _LayerState {
         var s = _LayerState(layer: RenderLayer(id: _layerID), extras: [:])
+        if _extras?.style != nil {
+            for (k, v) in _styleValues() {
+                if let slot = _LayerKeys.table[k]?.slot { slot.write(&s.layer, v) } else { s.extras[k] = v }
+            }
+        }
         for (k, v) in _storage {
             if let slot = _LayerKeys.table[k]?.slot { slot.write(&s.layer, v) } else { s.extras[k] = v }
         }
@@ -128,9 +133,12 @@ extension CALayer {
         p._flags = [.presentation, .committed]
         let s = _evaluatedState(at: time)
         var storage: [String: _AnimValue] = [:]
+        // With a style, a value equal to the default must still be stored: the style would
+        // otherwise supply its own value for that key.
+        let keepDefaults = _extras?.style != nil
         for (k, slot) in _LayerKeys.slotted {
             let v = slot.read(s.layer)
-            if !(_LayerKeys.table[k]?.defaultValue.isEqual(to: v) ?? false) { storage[k] = v }
+            if keepDefaults || !(_LayerKeys.table[k]?.defaultValue.isEqual(to: v) ?? false) { storage[k] = v }
         }
         for (k, v) in _storage where _LayerKeys.table[k]?.slot == nil { storage[k] = v }
         for (k, v) in s.extras { storage[k] = v }

@@ -12,16 +12,23 @@ extension CALayer {
 
     public func needsLayout() -> Bool { _flags.contains(.needsLayout) }
 
-    /// Lays out this layer if it needs it, then its sublayers (top-down).
+    /// Lays out whatever needs it, as Core Animation documents: walks up the superlayers while
+    /// they need layout, then lays out the subtree of the topmost of them, top-down (each layer
+    /// that needs layout runs `layoutSublayers()` before its sublayers and mask are visited).
     public func layoutIfNeeded() {
+        var top = self
+        while let p = top._superlayer, p._flags.contains(.needsLayout) { top = p }
+        top._layoutSubtreeIfNeeded()
+    }
+
+    final func _layoutSubtreeIfNeeded() {
         if _flags.contains(.needsLayout) {
             _flags.remove(.needsLayout)
             layoutSublayers()
         }
-        for s in _sublayers { s.layoutIfNeeded() }
+        for s in _sublayers { s._layoutSubtreeIfNeeded() }
+        _extras?.mask?._layoutSubtreeIfNeeded()
     }
-
-    /// Positions sublayers; the default asks the delegate (`layoutSublayers(of:)`).
 
     /// Marks the whole layer for `display()` at the next commit.
     public func setNeedsDisplay() {

@@ -181,7 +181,8 @@ extension CALayer {
     public var shadowOffset: CGSize {
         get { _value("shadowOffset").size ?? CGSize(width: 0, height: -3) } set { _set("shadowOffset", .size(newValue)) }
     }
-    /// The shadow's shape (nil: the layer's alpha); animates by morphing (see `CGPath`).
+    /// The shadow's shape (nil: the layer's alpha); animates by morphing (see `CGPath`) with
+    /// explicit animations only (no implicit animation, as Apple documents for paths).
     public var shadowPath: CGPath? {
         get { if case let .path(p) = _value("shadowPath") { return p } else { return nil } }
         set { _set("shadowPath", newValue.map { .path($0) } ?? .none) }
@@ -222,10 +223,11 @@ extension CALayer {
     public var actions: [String: CAAction]? {
         get { _extras?.actions } set { extras.actions = newValue }
     }
-    /// Default property values and actions (key "actions"), consulted after `actions`; a
-    /// nested "style" dictionary continues the search.
+    /// Values for properties the layer has not set (see `CALayer+Style.swift`) and actions
+    /// (key "actions", consulted after `actions`); a nested "style" dictionary continues both
+    /// searches, the shallowest entry winning.
     public var style: [AnyHashable: Any]? {
-        get { _extras?.style } set { extras.style = newValue }
+        get { _extras?.style } set { extras.style = newValue; _markDirty() }
     }
 
     // MARK: CAMediaTiming (the layer's own time space)

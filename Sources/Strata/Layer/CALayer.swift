@@ -145,7 +145,8 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// `CABasicAnimation` with no values (it animates from the previous presentation value to
     /// the new model value with the transaction's duration and curve, `.default` when the
     /// transaction sets none); for `contents` a fade `CATransition`; nil for everything else
-    /// (including `onOrderIn`/`onOrderOut`).
+    /// (including `onOrderIn`/`onOrderOut`, and `path`/`shadowPath`: Apple documents `CGPath`
+    /// properties as not animating implicitly — animate them with an explicit animation).
     open class func defaultAction(forKey event: String) -> CAAction? {
         CALayer._defaultAction(forKey: event, layerClass: self)
     }
@@ -183,9 +184,11 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
 
     // MARK: Raw storage access
 
-    /// The stored value or the class default for `key` (engine representation).
+    /// The stored value, else the `style` dictionaries' value, else the class default for
+    /// `key` (engine representation).
     final func _value(_ key: String) -> _AnimValue {
         if let v = _storage[key] { return v }
+        if let s = _extras?.style, let v = _styleValue(key, in: s) { return v }
         if let p = _LayerKeys.table[key] { return p.defaultValue }
         return _AnimValue(any: type(of: self).defaultValue(forKey: key))
     }

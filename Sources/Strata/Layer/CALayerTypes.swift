@@ -50,8 +50,11 @@ extension NSNull: CAAction {
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
 }
 
-/// Events layers send through the action lookup when inserted or removed.
+/// The event a committed layer sends through the action lookup when it becomes visible:
+/// inserted into a committed tree, or its `isHidden` set from true to false.
 public let kCAOnOrderIn = "onOrderIn"
+/// The event a committed layer sends when it stops being visible: removed from its superlayer
+/// (before the removal), or its `isHidden` set from false to true.
 public let kCAOnOrderOut = "onOrderOut"
 /// The action key for a `CATransition` added to a layer.
 public let kCATransition = "transition"

@@ -33,7 +33,7 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// Defaults follow Apple: opaque black fill, no stroke, width 1, butt caps, miter joins, miter
 /// limit 10, non-zero rule, whole path (`strokeStart` 0, `strokeEnd` 1). `path` animates by
 /// morphing when both paths have the same element structure (otherwise it switches at the
-/// end); `fillColor`, `strokeColor`, `lineWidth`, `miterLimit`, `lineDashPhase`,
+/// end), with explicit animations only (Apple: paths never animate implicitly); `fillColor`, `strokeColor`, `lineWidth`, `miterLimit`, `lineDashPhase`,
 /// `lineDashPattern`, `strokeStart` and `strokeEnd` animate. Out-of-range values draw as
 /// `StrokeStyle` documents (trims clamped to 0…1, bad dash patterns solid, width ≤ 0 no stroke).
 /// The evaluated shape reaches the compositor as `RenderLayer.shape`.

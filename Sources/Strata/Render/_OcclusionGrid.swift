@@ -63,6 +63,10 @@ struct _OcclusionGrid {
     /// True when every pixel of `r` (non-empty) lies in the union of rectangles `0..<limit`.
     mutating func covers(_ r: PixelRect, limit: Int) -> Bool {
         guard limit > 0, !r.isEmpty else { return r.isEmpty }
+        // Most queries fail: a corner pixel of r outside every rectangle answers without
+        // gathering (each corner looks at one cell only).
+        guard point(r.x, r.y, limit), point(r.maxX - 1, r.y, limit), point(r.x, r.maxY - 1, limit),
+              point(r.maxX - 1, r.maxY - 1, limit) else { return false }
         query &+= 1
         if query == 0 { for i in stamps.indices { stamps[i] = 0 }; query = 1 }
         gathered.removeAll(keepingCapacity: true)
@@ -108,6 +112,20 @@ struct _OcclusionGrid {
             if pieces.count > 64 { return regionCovers(r) }
         }
         return false
+    }
+
+    /// Whether pixel (x, y) lies in one of the rectangles `0..<limit`.
+    private func point(_ x: Int, _ y: Int, _ limit: Int) -> Bool {
+        let c = cellRange(PixelRect(x: x, y: y, width: 1, height: 1))
+        return cells[c.r0 * columns + c.c0].withUnsafeBufferPointer { list in
+            rects.withUnsafeBufferPointer { rects in
+                list.contains { i in
+                    guard Int(i) < limit else { return false }
+                    let o = rects[Int(i)]
+                    return x >= o.x && x < o.maxX && y >= o.y && y < o.maxY
+                }
+            }
+        }
     }
 
     private func regionCovers(_ r: PixelRect) -> Bool {

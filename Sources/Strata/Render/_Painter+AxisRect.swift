@@ -48,7 +48,7 @@ extension _Painter {
             defer { scratch.pop() }
             let bytes = mem.assumingMemoryBound(to: UInt8.self)
             for j in 0..<visible.height {
-                rounded.row(visible.y + j, from: visible.x, to: visible.maxX, into: bytes + j * stride, scratch: &columnCoverage)
+                rounded.row(visible.y + j, from: visible.x, to: visible.maxX, into: bytes + j * stride)
             }
             let mask = pixman_image_create_bits_no_clear(PIXMAN_a8, Int32(visible.width), Int32(visible.height),
                                                          mem.assumingMemoryBound(to: UInt32.self), Int32(stride))!
@@ -129,74 +129,71 @@ extension _Painter {
     private func fillDirect(_ c: PixelRect, x0: Double, x1: Double, y0: Double, y1: Double,
                             interior: (x0: Int, x1: Int, y0: Int, y1: Int), color: UInt32, target: DirectTarget,
                             rounded: _RoundedCoverage?) {
-        let opaque = color >> 24 == 0xFF
-        var rowScratch = roundedRowScratch
-        roundedRowScratch = []
-        defer { roundedRowScratch = rowScratch }
-        var bytes = roundedRowBytes
-        roundedRowBytes = []
-        defer { roundedRowBytes = bytes }
-        if rounded != nil, bytes.count < c.width { bytes = [UInt8](repeating: 0, count: c.width) }
         // Column coverages of a fully covered row, shared by every such row.
         var columns = columnCoverage
         columnCoverage = []
         defer { columnCoverage = columns }
         columns.removeAll(keepingCapacity: true)
         for x in c.x..<c.maxX { columns.append(Self.overlap(x, x0, x1)) }
-        let fx0 = max(interior.x0, c.x), fx1 = min(interior.x1, c.maxX)
         columns.withUnsafeBufferPointer { cols in
-            bytes.withUnsafeMutableBufferPointer { cov in
-                @inline(__always) func blend(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ m: UInt8) {
-                    if m == 255 { row[x] = _PixelBlend.over(color, row[x]) } else if m != 0 {
-                        row[x] = _PixelBlend.over(_PixelBlend.multiply(color, by: UInt32(m)), row[x])
-                    }
-                }
-                /// Pixels [xa, xb) of row y from the rounded coverage (corner pixels).
-                func cornerSpan(_ rounded: _RoundedCoverage, _ row: UnsafeMutablePointer<UInt32>, _ y: Int, _ xa: Int, _ xb: Int) {
-                    guard xb > xa else { return }
-                    rounded.row(y, from: xa, to: xb, into: cov.baseAddress!, scratch: &rowScratch)
-                    Self.blendRow(row, from: xa, to: xb, cov.baseAddress!, color: color)
-                }
-                for y in c.y..<c.maxY {
-                    let row = target.pixels + y * target.stride
-                    var xa = c.x, xb = c.maxX
-                    if let rounded, rounded.rowHasCorner(y) {
-                        // Corner pixels at the row's ends; the middle is as for a rectangle.
-                        let (leftEnd, rightStart) = rounded.cornerColumns(y)
-                        let l = min(max(leftEnd, c.x), c.maxX), r = max(min(rightStart, c.maxX), c.x)
-                        if l >= r {
-                            cornerSpan(rounded, row, y, c.x, c.maxX)
-                            continue
-                        }
-                        cornerSpan(rounded, row, y, c.x, l)
-                        cornerSpan(rounded, row, y, r, c.maxX)
-                        xa = l; xb = r
-                    }
-                    guard y >= interior.y0, y < interior.y1, fx1 > fx0 else {
-                        let oy = Self.overlap(y, y0, y1)
-                        for x in xa..<xb { blend(row, x, Self.coverage(cols[x - c.x], oy)) }
-                        continue
-                    }
-                    let s0 = min(max(fx0, xa), xb), s1 = max(min(fx1, xb), s0)
-                    for x in xa..<s0 { blend(row, x, Self.coverage(cols[x - c.x], 1)) }
-                    if opaque {
-                        // glibc's wmemset (4-byte wchar_t) is the vectorized 32-bit fill.
-                        _ = UnsafeMutableRawPointer(row + s0).withMemoryRebound(to: Int32.self, capacity: s1 - s0) {
-                            _strata_wmemset($0, Int32(bitPattern: color), s1 - s0)
-                        }
-                    } else {
-                        for x in s0..<s1 { row[x] = _PixelBlend.over(color, row[x]) }
-                    }
-                    for x in s1..<xb { blend(row, x, Self.coverage(cols[x - c.x], 1)) }
-                }
+            let cols = cols.baseAddress!
+            guard let rounded else {
+                Self.fillRows(c, y0: y0, y1: y1, interior: interior, color: color, target: target, cols: cols, corners: nil)
+                return
             }
+            rounded.withRows { rows in
+                Self.fillRows(c, y0: y0, y1: y1, interior: interior, color: color, target: target, cols: cols, corners: rows)
+            }
+        }
+    }
+
+    /// `fillDirect`'s row loop: `cols[x − c.x]` is column x's overlap; rows crossing a corner
+    /// take their corner pixels' coverage from `corners`.
+    private static func fillRows(_ c: PixelRect, y0: Double, y1: Double, interior: (x0: Int, x1: Int, y0: Int, y1: Int),
+                                 color: UInt32, target: DirectTarget, cols: UnsafePointer<Double>,
+                                 corners: _RoundedCoverage.Rows?) {
+        let opaque = color >> 24 == 0xFF
+        let fx0 = max(interior.x0, c.x), fx1 = min(interior.x1, c.maxX)
+        @inline(__always) func blend(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ m: UInt8) {
+            if m == 255 { row[x] = _PixelBlend.over(color, row[x]) } else if m != 0 {
+                row[x] = _PixelBlend.over(_PixelBlend.multiply(color, by: UInt32(m)), row[x])
+            }
+        }
+        for y in c.y..<c.maxY {
+            let row = target.pixels + y * target.stride
+            var xa = c.x, xb = c.maxX
+            if let corners, let (leftEnd, rightStart, cov) = corners.corners(y) {
+                // Corner pixels at the row's ends (their coverage starts at visible.x, then at
+                // rightStart); the middle is as for a rectangle.
+                let l = min(max(leftEnd, c.x), c.maxX), r = max(min(rightStart, c.maxX), l)
+                if l > c.x { blendRow(row, from: c.x, to: l, cov + (c.x - corners.x), color: color) }
+                if c.maxX > r { blendRow(row, from: r, to: c.maxX, cov + (leftEnd - corners.x) + (r - rightStart), color: color) }
+                guard r > l else { continue }
+                xa = l; xb = r
+            }
+            guard y >= interior.y0, y < interior.y1, fx1 > fx0 else {
+                let oy = overlap(y, y0, y1)
+                for x in xa..<xb { blend(row, x, coverage(cols[x - c.x], oy)) }
+                continue
+            }
+            let s0 = min(max(fx0, xa), xb), s1 = max(min(fx1, xb), s0)
+            for x in xa..<s0 { blend(row, x, coverage(cols[x - c.x], 1)) }
+            if opaque {
+                // glibc's wmemset (4-byte wchar_t) is the vectorized 32-bit fill.
+                _ = UnsafeMutableRawPointer(row + s0).withMemoryRebound(to: Int32.self, capacity: s1 - s0) {
+                    _strata_wmemset($0, Int32(bitPattern: color), s1 - s0)
+                }
+            } else {
+                for x in s0..<s1 { row[x] = _PixelBlend.over(color, row[x]) }
+            }
+            for x in s1..<xb { blend(row, x, coverage(cols[x - c.x], 1)) }
         }
     }
 
     /// Blends `color` × coverage `cov[0 ..< xb − xa]` OVER pixels [xa, xb) of `row`, runs of
     /// full coverage of an opaque colour as one fill.
     private static func blendRow(_ row: UnsafeMutablePointer<UInt32>, from xa: Int, to xb: Int,
-                                 _ cov: UnsafeMutablePointer<UInt8>, color: UInt32) {
+                                 _ cov: UnsafePointer<UInt8>, color: UInt32) {
         let opaque = color >> 24 == 0xFF
         var x = xa
         while x < xb {

@@ -53,8 +53,6 @@ final class _Painter {
     /// (`Compositor`) draws the same gradient once per band, and building the raster (colour
     /// table, radial lookup table) costs as much as filling a band.
     var lastGradient: (spec: _GradientSpec, matrix: _Matrix3, alpha: Double, raster: _GradientRaster)?
-    var roundedRowScratch: [Double] = []
-    var roundedRowBytes: [UInt8] = []
     private var occluders = _OcclusionGrid()
     private var occludersAfter: [Int] = []
 
@@ -87,7 +85,9 @@ final class _Painter {
                 occludersAfter[k + 1] = occluders.count
                 guard let sub = _FrameList.intersect(nodes[k].subtree, extents) else { continue }
                 if occluders.covers(sub, limit: occludersAfter[nodes[k].end]) { hiddenTree[k] = true; continue }
-                if let fp = _FrameList.intersect(nodes[k].footprint, extents), occluders.covers(fp, limit: occluders.count) {
+                // A leaf's own footprint is usually its subtree: the same question, just answered.
+                if let fp = _FrameList.intersect(nodes[k].footprint, extents), nodes[k].end > k + 1 || fp != sub,
+                   occluders.covers(fp, limit: occluders.count) {
                     hiddenOwn[k] = true
                 }
                 if let o = _FrameList.intersect(nodes[k].opaque, extents) { occluders.add(o) }
@@ -117,46 +117,53 @@ final class _Painter {
         targets = [Target(image: image, ox: 0, oy: 0, clip: clip, extents: clip.extents)]
         shadowCache.nextFrame()
         open.removeAll(keepingCapacity: true)
-        let nodes = list.nodes
-        var i = 0
-        while i < nodes.count {
-            while let o = open.last, o.end <= i { open.removeLast(); close(o, nodes) }
-            // Fields, not the whole node: most nodes of a band are skipped here.
-            guard !hiddenTree[i], let sub = nodes[i].subtree, _FrameList.intersect(sub, targets[targets.count - 1].extents) != nil else {
-                i = nodes[i].end; continue
+        // Nodes are read in place (a _Node is large and holds references: copying one per
+        // visit costs more than drawing a small layer).
+        list.nodes.withUnsafeBufferPointer { buffer in
+            guard let nodes = buffer.baseAddress else { return }
+            let count = buffer.count
+            var i = 0
+            while i < count {
+                while let o = open.last, o.end <= i { open.removeLast(); close(o, nodes) }
+                // Fields, not the whole node: most nodes of a band are skipped here.
+                guard !hiddenTree[i], let sub = nodes[i].subtree, _FrameList.intersect(sub, targets[targets.count - 1].extents) != nil else {
+                    i = nodes[i].end; continue
+                }
+                openNode(i, nodes)
+                i += 1
             }
-            openNode(i, nodes)
-            i += 1
+            while let o = open.popLast() { close(o, nodes) }
         }
-        while let o = open.popLast() { close(o, nodes) }
         targets.removeAll(keepingCapacity: true)
     }
 
-    private func openNode(_ i: Int, _ nodes: [_Node]) {
-        let n = nodes[i]
-        var o = Open(node: i, end: n.end)
-        if n.group, let rect = _FrameList.intersect(n.subtree, targets[targets.count - 1].extents) {
+    private func openNode(_ i: Int, _ nodes: UnsafePointer<_Node>) {
+        let n = nodes + i
+        var o = Open(node: i, end: n.pointee.end)
+        if n.pointee.group, let rect = _FrameList.intersect(n.pointee.subtree, targets[targets.count - 1].extents) {
             pushTarget(rect)
             o.opacityGroup = true
         }
-        if let sh = n.shadow, !hiddenOwn[i] { drawShadow(sh, n) }
-        if let bg = n.background, !hiddenOwn[i] { fill(n.shape, ring: nil, n.matrix, bg, alpha: n.drawAlpha) }
-        if let own = n.own, !hiddenOwn[i] { drawOwn(own, n) }
-        guard n.end > i + 1 || n.contents != nil else { close(o, nodes); return }
+        let hidden = hiddenOwn[i]
+        if !hidden, let sh = n.pointee.shadow { drawShadow(sh, n.pointee) }
+        if !hidden, let bg = n.pointee.background { fill(n.pointee.shape, ring: nil, n.pointee.matrix, bg, alpha: n.pointee.drawAlpha) }
+        if !hidden, let own = n.pointee.own { drawOwn(own, n.pointee) }
+        guard n.pointee.end > i + 1 || n.pointee.contents != nil else { close(o, nodes); return }
         // masksToBounds on a layer with only contents: the contents go straight through the
         // cached coverage of the (rounded) bounds, no offscreen group.
-        if case .shape = n.clip, n.end == i + 1, let c = n.contents, n.drawAlpha == 1, c.center == RenderLayer.unitRect,
-           c.dest.insetBy(dx: -1e-9, dy: -1e-9).contains(n.shape.rect), n.matrix.isAffine {
-            if !hiddenOwn[i], let m = shapeMask(.shape(alpha: 1), n.shape, n.matrix, sigma: 0) {
+        if case .shape = n.pointee.clip, n.pointee.end == i + 1, let c = n.pointee.contents, n.pointee.drawAlpha == 1,
+           c.center == RenderLayer.unitRect, c.dest.insetBy(dx: -1e-9, dy: -1e-9).contains(n.pointee.shape.rect),
+           n.pointee.matrix.isAffine {
+            if !hidden, let m = shapeMask(.shape(alpha: 1), n.pointee.shape, n.pointee.matrix, sigma: 0) {
                 let t = targets[targets.count - 1]
                 let ext = PixelRect(x: t.extents.x - t.ox, y: t.extents.y - t.oy, width: t.extents.width, height: t.extents.height)
-                drawImage(c.image, _ContentsLayout.Piece(source: c.source, dest: c.dest), n.matrix, target: t, ext, a8: 255,
+                drawImage(c.image, _ContentsLayout.Piece(source: c.source, dest: c.dest), n.pointee.matrix, target: t, ext, a8: 255,
                           confine: false, nearest: c.nearest, clip: (m.entry.image, m.x, m.y, m.entry.width, m.entry.height))
             }
             close(o, nodes)
             return
         }
-        switch n.clip {
+        switch n.pointee.clip {
         case .none: break
         case .rect(let r):
             let t = targets.count - 1
@@ -165,29 +172,29 @@ final class _Painter {
             targets[t].extents = targets[t].clip.extents
             applyClip(targets[t])
         case .shape:
-            if let rect = _FrameList.intersect(n.subtree, targets[targets.count - 1].extents) {
+            if let rect = _FrameList.intersect(n.pointee.subtree, targets[targets.count - 1].extents) {
                 pushTarget(rect)
                 o.clipGroup = true
             }
         }
-        if let c = n.contents, !hiddenOwn[i] { drawContents(c, n.matrix, alpha: n.drawAlpha) }
-        guard n.end > i + 1 else { close(o, nodes); return }
+        if !hidden, let c = n.pointee.contents { drawContents(c, n.pointee.matrix, alpha: n.pointee.drawAlpha) }
+        guard n.pointee.end > i + 1 else { close(o, nodes); return }
         open.append(o)
     }
 
-    private func close(_ o: Open, _ nodes: [_Node]) {
-        let n = nodes[o.node]
-        if o.clipGroup { popTarget(alpha: 1, clipShape: n.shape, n.matrix) }
+    private func close(_ o: Open, _ nodes: UnsafePointer<_Node>) {
+        let n = nodes + o.node
+        if o.clipGroup { popTarget(alpha: 1, clipShape: n.pointee.shape, n.pointee.matrix) }
         if let saved = o.savedClip {
             let t = targets.count - 1
             targets[t].clip = saved
             targets[t].extents = saved.extents
             applyClip(targets[t])
         }
-        if let bc = n.borderColor { fill(n.shape, ring: n.borderWidth, n.matrix, bc, alpha: n.drawAlpha) }
+        if let bc = n.pointee.borderColor { fill(n.pointee.shape, ring: n.pointee.borderWidth, n.pointee.matrix, bc, alpha: n.pointee.drawAlpha) }
         if o.opacityGroup {
-            popTarget(alpha: n.opacity * n.inheritedAlpha, clipShape: nil, n.matrix, mask: n.mask, op: n.blend ?? PIXMAN_OP_OVER,
-                      tint: n.tint)
+            popTarget(alpha: n.pointee.opacity * n.pointee.inheritedAlpha, clipShape: nil, n.pointee.matrix, mask: n.pointee.mask,
+                      op: n.pointee.blend ?? PIXMAN_OP_OVER, tint: n.pointee.tint)
         }
     }
 

@@ -47,3 +47,10 @@ func approx(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs(a - b)
 func approx(_ a: CGPoint, _ b: CGPoint, _ tol: Double = 1e-9) -> Bool {
     abs(Double(a.x - b.x)) <= tol && abs(Double(a.y - b.y)) <= tol
 }
+
+/// The cubic Hermite segment from p0 (tangent m0) to p1 (tangent m1) at s in 0…1, for
+/// expected values of cubic keyframes.
+func hermite(_ p0: Double, _ m0: Double, _ p1: Double, _ m1: Double, _ s: Double) -> Double {
+    let s2 = s * s, s3 = s2 * s
+    return (2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * p1 + (s3 - s2) * m1
+}

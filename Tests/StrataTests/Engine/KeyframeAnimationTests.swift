@@ -75,12 +75,6 @@ extension EngineTests {
             k.calculationMode = .cubic
             k.duration = 3
             let v = Self.sample(k, "position.x", at: [0.5, 1, 1.5]).map { Double($0 as! CGFloat) }
-            func hermite(_ p0: Double, _ m0: Double, _ p1: Double, _ m1: Double, _ s: Double) -> Double {
-                let s2: Double = s * s, s3: Double = s2 * s
-                let h00: Double = 2 * s3 - 3 * s2 + 1, h10: Double = s3 - 2 * s2 + s
-                let h01: Double = -2 * s3 + 3 * s2, h11: Double = s3 - s2
-                return h00 * p0 + h10 * m0 + h01 * p1 + h11 * m1
-            }
             // Tangents: end keys use their one neighbour; inner keys the mean of both chords.
             let m0: Double = 0.5 * 100, m1: Double = 0.5 * 100 + 0.5 * -100
             let m2: Double = 0.5 * -100 + 0.5 * 50, m3: Double = 0.5 * 50
@@ -110,10 +104,6 @@ extension EngineTests {
             // Catmull–Rom tangent at the middle key: (40 − 0) / 2 = 20 per segment; scaled to
             // 2·1/4·20 = 10 (incoming, over 1 s) and 2·3/4·20 = 30 (outgoing, over 3 s): 10/s both.
             #expect(abs(left - 10) < 1e-2 && abs(right - 10) < 1e-2)
-            func hermite(_ p0: Double, _ m0: Double, _ p1: Double, _ m1: Double, _ s: Double) -> Double {
-                let s2: Double = s * s, s3: Double = s2 * s
-                return (2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * p1 + (s3 - s2) * m1
-            }
             // Halfway through the second segment: outgoing 30; the end key has half its one chord, −30.
             #expect(approx(v[3], hermite(100, 30, 40, -30, 0.5)))
             // Even key times leave the tangents alone (factor 1).

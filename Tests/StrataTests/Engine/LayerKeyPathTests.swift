@@ -9,6 +9,21 @@ extension EngineTests {
             #expect(Set(CALayer.animatableKeyPaths).count == CALayer.animatableKeyPaths.count)
         }
 
+        /// The documentation article lists exactly the paths the engine animates.
+        @Test func theDocsListEveryPath() throws {
+            let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../../Sources/Strata/Strata.docc/AnimatableKeyPaths.md")
+            let text = try String(contentsOf: article, encoding: .utf8)
+            let section = text.components(separatedBy: "## Key paths")[1].components(separatedBy: "A transform field")[0]
+            // Every `code` span of the list that looks like a key path (subclass keys are named
+            // in the introduction, before "Properties").
+            let list = section.components(separatedBy: "Properties (26):")[1]
+            let spans = list.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            #expect(spans.count == 74)
+            #expect(Set(spans) == Set(CALayer.animatableKeyPaths))
+            #expect(text.contains("these 74 paths") && CALayer.animatableKeyPaths.count == 74)
+        }
+
         /// Every listed path animates: halfway through a linear animation the presentation
         /// shows the midpoint (numbers, points, sizes, rects, colours) or still the start
         /// (discrete values).

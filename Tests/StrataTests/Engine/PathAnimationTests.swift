@@ -34,6 +34,9 @@ extension EngineTests {
             #expect(approx(v[4], bezier(CGPoint(x: 320, y: 74), CGPoint(x: 320, y: 500), CGPoint(x: 566, y: 500), CGPoint(x: 566, y: 74), 0.996), 1e-9))
         }
 
+        /// Paths morph point by point when their structures match and switch at the end when
+        /// they do not; as Apple documents for `CGPath` properties, only explicit animations
+        /// animate them (setting the property adds no implicit animation).
         @Test func pathsWithTheSameStructureMorph() {
             withManualClock(at: 0) { clock in
                 let (root, layer) = committedLayer()
@@ -41,18 +44,21 @@ extension EngineTests {
                 let a = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
                 let b = CGPath(rect: CGRect(x: 10, y: 20, width: 30, height: 40), transform: nil)
                 let other = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
-                CATransaction.setDisableActions(true)
                 layer.shadowPath = a
                 CATransaction.flush()
-                CATransaction.setAnimationDuration(1)
-                CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
-                layer.shadowPath = b                        // implicit animation
+                layer.shadowPath = b                        // no implicit animation
+                #expect(layer.animationKeys() == nil)
+                let morph = CABasicAnimation(keyPath: "shadowPath")
+                morph.fromValue = a; morph.toValue = b; morph.duration = 1
+                layer.add(morph, forKey: "morph")
                 CATransaction.flush()
                 clock.time = 0.5
                 #expect(layer.presentation()!.shadowPath?.boundingBox == CGRect(x: 5, y: 10, width: 20, height: 25))
                 clock.time = 2
-                CATransaction.setAnimationDuration(1)
-                layer.shadowPath = other                    // different structure: switches at the end
+                let change = CABasicAnimation(keyPath: "shadowPath")
+                change.toValue = other; change.duration = 1
+                change.fillMode = .forwards; change.isRemovedOnCompletion = false
+                layer.add(change, forKey: "change")          // different structure: switches at the end
                 CATransaction.flush()
                 clock.time = 2.9
                 #expect(layer.presentation()!.shadowPath == b)
