@@ -45,8 +45,11 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
 }
 
 /// Turns animated scalars into a transform: the animation interpolates the scalars, then the
-/// function builds the transform (so rotateZ 0 → 2π turns a full circle). Values given as an
-/// array of numbers feed the multi-component functions (scale, translate: [x, y, z]).
+/// function builds the transform (so rotateZ 0 → 2π turns a full circle). `scale` and
+/// `translate` take three values, given as an array of numbers `[x, y, z]` (interpolated
+/// element by element); a single number gives all three scales, or x = y translation with z 0.
+/// The one-value functions take a number (or the first element of an array). A missing
+/// element counts as 0 (1 for scales).
 public final class CAValueFunction: Sendable {
     public let name: CAValueFunctionName
     public init?(name: CAValueFunctionName) { self.name = name }
@@ -56,16 +59,24 @@ public final class CAValueFunction: Sendable {
 
     /// The transform for interpolated parameter `v` (a number, or a point/size for x, y).
     func transform(for v: _AnimValue) -> CATransform3D {
-        let n = CGFloat(v.number ?? 0)
+        let array = v.numberArray
+        let n = CGFloat(v.number ?? array?.first ?? 0)
+        func element(_ i: Int, _ missing: CGFloat) -> CGFloat {
+            guard let a = array, i < a.count else { return missing }
+            return CGFloat(a[i])
+        }
         switch name {
         case .rotateX: return CATransform3DMakeRotation(n, 1, 0, 0)
         case .rotateY: return CATransform3DMakeRotation(n, 0, 1, 0)
         case .rotateZ: return CATransform3DMakeRotation(n, 0, 0, 1)
-        case .scale: return CATransform3DMakeScale(n, n, n)
+        case .scale:
+            if array != nil { return CATransform3DMakeScale(element(0, 1), element(1, 1), element(2, 1)) }
+            return CATransform3DMakeScale(n, n, n)
         case .scaleX: return CATransform3DMakeScale(n, 1, 1)
         case .scaleY: return CATransform3DMakeScale(1, n, 1)
         case .scaleZ: return CATransform3DMakeScale(1, 1, n)
         case .translate:
+            if array != nil { return CATransform3DMakeTranslation(element(0, 0), element(1, 0), element(2, 0)) }
             if let p = v.point { return CATransform3DMakeTranslation(p.x, p.y, 0) }
             return CATransform3DMakeTranslation(n, n, 0)
         case .translateX: return CATransform3DMakeTranslation(n, 0, 0)

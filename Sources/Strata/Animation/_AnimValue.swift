@@ -59,11 +59,41 @@ enum _AnimValue: Sendable {
             }
         case let v as CGPath: self = .path(v)
         case let v as any CAAnimatableValue: self = .custom(v)
+        // Arrays typed `[Any]` (or of element types without interpolation, like `[Int]`):
+        // all numbers → `[NSNumber]`, all colours → `[CGColor]`, so they interpolate element
+        // by element like gradient stops and feed multi-component value functions.
+        case let v as [Any] where !v.isEmpty && v.allSatisfy({ _AnimValue.arrayNumber($0) != nil }):
+            self = .custom(v.map { NSNumber(value: _AnimValue.arrayNumber($0)!) })
+        case let v as [Any] where !v.isEmpty && v.allSatisfy({ $0 is CGColor }):
+            self = .custom(v.map { $0 as! CGColor })
         case let v as String: self = .opaque(v)
         case let v as CAMediaTimingFunction: self = .opaque(v)
         // Images reach the render tree (contents).
         case let v as CGImage: self = .opaque(v)
         default: self = .local(_LocalBox(value))
+        }
+    }
+
+    /// `x` as a number when it is one (for arrays of numbers).
+    static func arrayNumber(_ x: Any) -> Double? {
+        switch x {
+        case let n as NSNumber: return n.doubleValue
+        case let d as Double: return d
+        case let f as CGFloat: return Double(f)
+        case let f as Float: return Double(f)
+        case let i as Int: return Double(i)
+        default: return nil
+        }
+    }
+
+    /// The numbers of an array value (`[NSNumber]`, `[Double]`, `[CGFloat]`), nil otherwise.
+    var numberArray: [Double]? {
+        guard case let .custom(c) = self else { return nil }
+        switch c {
+        case let a as [NSNumber]: return a.map(\.doubleValue)
+        case let a as [Double]: return a
+        case let a as [CGFloat]: return a.map { Double($0) }
+        default: return nil
         }
     }
 

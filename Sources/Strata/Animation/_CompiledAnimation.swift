@@ -5,6 +5,13 @@ import Foundation
 struct _LayerState {
     var layer: RenderLayer
     var extras: [String: _AnimValue]
+    /// A basic animation of `contents` in progress: the contents it fades to and how far.
+    var contentsFade: ContentsFade?
+
+    struct ContentsFade {
+        let to: _AnimValue
+        let progress: Double
+    }
 
     func get(_ root: String, slot: _RenderSlot?, fallback: _AnimValue) -> _AnimValue {
         if let slot { return slot.read(layer) }
@@ -183,6 +190,12 @@ final class _PropertyTrack: Sendable {
             let (a, b) = Self.endpoints(from: e.from, to: e.to, by: e.by, current: current)
             value = a.interpolated(to: b, fraction: eased)
             if cumulative && iteration > 0 { value = value.adding(b.subtracting(a).scaled(by: Double(iteration))) }
+            if keyPath.root == "contents", keyPath.field == nil, valueFunction == nil, !additive,
+               eased > 0, eased < 1, !a.isEqual(to: b) {
+                // Contents crossfade: the state keeps showing `a` (what `presentation()` reports
+                // until the end); the render tree draws `a` fading into `b`.
+                state.contentsFade = _LayerState.ContentsFade(to: b, progress: eased)
+            }
         case let .spring(e, spring):
             let (a, b) = Self.endpoints(from: e.from, to: e.to, by: e.by, current: current)
             value = a.interpolated(to: b, fraction: spring.position(at: t))

@@ -131,7 +131,8 @@ extension CALayer {
     // MARK: Contents
 
     /// The layer's image (any value; Strata's compositor understands its own image type).
-    /// Changing it crossfades implicitly.
+    /// Changing it crossfades implicitly (a fade `CATransition`); a `CABasicAnimation` of
+    /// `"contents"` crossfades too, its `presentation()` showing the start value until the end.
     public var contents: Any? {
         get { _value("contents").anyValue } set { _set("contents", _AnimValue(any: newValue)) }
     }

@@ -1,6 +1,8 @@
 import Foundation
 
-/// A running `CATransition` on a layer, as the compositor sees it in one frame.
+/// A running `CATransition` on a layer, as the compositor sees it in one frame. A basic
+/// animation of `contents` between two different values is drawn the same way: a `fade` whose
+/// `from` is the layer showing the start contents.
 ///
 /// The layer's own fields show its new state; `from` is the layer's whole rendered subtree as
 /// it was when the transition was committed. `progress` (already eased, between the

@@ -166,9 +166,19 @@ public final class RenderTree: @unchecked Sendable {
             build(m, parentTime: local, into: &one)
             s.layer.mask = one.first
         }
+        if let fade = s.contentsFade, s.layer.transition == nil { Self.crossfadeContents(&s.layer, fade) }
         // Swap the finished value into the array rather than copying it (no retain traffic).
         out.append(RenderLayer(id: 0))
         swap(&out[out.count - 1], &s.layer)
+    }
+
+    /// A basic animation of `contents` drawn as a fade transition (see `RenderTransition`):
+    /// from the layer as evaluated (its start contents) to the same layer, sublayers and all,
+    /// showing the end contents. A running `CATransition` on the layer takes precedence.
+    static func crossfadeContents(_ layer: inout RenderLayer, _ fade: _LayerState.ContentsFade) {
+        let old = layer
+        layer.properties["contents"] = fade.to.sendableValue
+        layer.transition = RenderTransition(type: "fade", subtype: nil, progress: fade.progress, from: old)
     }
 
     /// Earliest time ≥ `time` at which the picture may change: `time` itself while anything

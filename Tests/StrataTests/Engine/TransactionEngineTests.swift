@@ -38,6 +38,7 @@ extension EngineTests {
             }
         }
 
+        /// Seed 000/001 `updateWithoutAnimation()` (unchanged; `newFrame` spelled out).
         @Test func disableActionsSuppressesImplicitAnimations() {
             withManualClock { _ in
                 let (_, layer) = committedLayer()
