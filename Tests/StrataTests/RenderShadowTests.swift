@@ -51,20 +51,28 @@ import Testing
         #expect(F.render(F.root(100, 100, .white, [l]), 100, 100).pixel(x: 63, y: 63) == 0xFFFF_FFFF)
     }
 
-    @Test func blurredMaskIsCachedWhileTheShadowOnlyMoves() {
+    /// Paints 100×100 frames with one painter, counting its shadow cache's misses.
+    final class CacheProbe {
         let painter = _Painter(), list = _FrameList()
         let bitmap = Bitmap(width: 100, height: 100)!
-        var root = F.root(100, 100, .white, [Self.shadowed(radius: 3, offset: CGSize(width: 2, height: 2))])
-        for x in [10.0, 11, 30, 31] {
-            root.sublayers[0].position.x = x
-            list.build(root, scale: 1)
-            painter.paint(list, into: bitmap, region: Region(x: 0, y: 0, width: 100, height: 100))
+
+        /// Paints `root` with its first sublayer at each x of `xs`; returns the misses so far.
+        func paint(_ root: RenderLayer, xs: [CGFloat]) -> Int {
+            var root = root
+            for x in xs {
+                root.sublayers[0].position.x = x
+                list.build(root, scale: 1)
+                painter.paint(list, into: bitmap, region: Region(x: 0, y: 0, width: 100, height: 100))
+            }
+            return painter.shadowCache.misses
         }
-        #expect(painter.shadowCache.misses == 1)
-        root.sublayers[0].position.x = 30.5
-        list.build(root, scale: 1)
-        painter.paint(list, into: bitmap, region: Region(x: 0, y: 0, width: 100, height: 100))
-        #expect(painter.shadowCache.misses == 2, "a new sub-pixel phase is a new mask")
+    }
+
+    @Test func blurredMaskIsCachedWhileTheShadowOnlyMoves() {
+        let probe = CacheProbe()
+        let root = F.root(100, 100, .white, [Self.shadowed(radius: 3, offset: CGSize(width: 2, height: 2))])
+        #expect(probe.paint(root, xs: [10, 11, 30, 31]) == 1)
+        #expect(probe.paint(root, xs: [30.5]) == 2, "a new sub-pixel phase is a new mask")
     }
 
     @Test func shadowChangesAreDamage() {

@@ -17,6 +17,10 @@ import Testing
         #expect(TextRenderTests.ink(b) == 0)
         let n = TextRenderTests.render(100, 30) { $0.string = nil }
         #expect(TextRenderTests.ink(n) == 0)
+        // An empty attributed string, and one of only line feeds.
+        #expect(TextRenderTests.ink(TextRenderTests.render(100, 30) { $0.string = NSAttributedString(string: "") }) == 0)
+        #expect(TextRenderTests.ink(TextRenderTests.render(100, 30) { $0.string = "\n\n" }) == 0)
+        #expect(Self.layout("\n\n").glyphCount == 0 && Self.layout("\n\n").lines.count == 3)
     }
 
     @Test func invalidUTF8FromACStringShowsReplacementCharacters() {

@@ -48,6 +48,15 @@ import Testing
         #expect(p.clusterStart == [true, false, false])
     }
 
+    @Test func devanagariPreBaseVowelSignIsReordered() {
+        // क ि (ka + vowel sign i): the sign is typed after the consonant but drawn before it.
+        let ki = Self.glyphs(Self.shape("कि", font: "Noto Sans Devanagari"))
+        let ka = Self.glyphs(Self.shape("क", font: "Noto Sans Devanagari"))
+        #expect(ki.count == 2 && ka.count == 1)
+        #expect(ki[1].glyph == ka[0].glyph && ki[0].glyph != ka[0].glyph)
+        #expect(ki.map(\.cluster) == [0, 0])
+    }
+
     @Test func missingGlyphsComeFromAFallbackFace() {
         let p = Self.shape("a你", font: "DejaVu Sans")
         let faces = Self.glyphs(p).map(\.face.familyName)

@@ -108,7 +108,8 @@ internal struct _CoverageAccumulator {
             }
             for row in bandTop..<bandBottom {
                 sweepRow(row &- bandTop, y: row, xOrigin: xOrigin, width: width, stride: stride, words: words,
-                         evenOdd: evenOdd, blitter: &blitter)
+                         evenOdd: evenOdd, prefetchRow: row &+ Self.prefetchRows < yEnd ? row &+ Self.prefetchRows : -1,
+                         blitter: &blitter)
             }
         }
     }
@@ -200,10 +201,16 @@ internal struct _CoverageAccumulator {
         bw[w] |= m & (~UInt64(0) &>> UInt64(63 &- ((c1 &+ 1) & 63)))
     }
 
-    /// Turns one row's cells into spans and clears them.
+    /// How many rows ahead the sweep prefetches the target pixels where a row's edges are: the
+    /// first and last pixels edges touch are read and blended, and in a large target they are
+    /// usually not in cache (a row-by-row walk gives the hardware prefetcher no stride to follow).
+    static let prefetchRows = 2
+
+    /// Turns one row's cells into spans and clears them; then prefetches the target pixels at
+    /// this row's first and last edge cells in row `prefetchRow` (none when it is −1).
     @inline(__always)
     private func sweepRow<B: _SpanBlitter>(_ r: Int, y: Int, xOrigin: Int, width: Int, stride: Int, words: Int,
-                                           evenOdd: Bool, blitter: inout B) {
+                                           evenOdd: Bool, prefetchRow: Int, blitter: inout B) {
         let c = cells + r &* stride
         let bw = bits + r &* words
         let mask = rowMask
@@ -221,12 +228,14 @@ internal struct _CoverageAccumulator {
             // Adding 2²³ leaves round(t·255) in the low mantissa bits (no trapping conversion).
             return (t * 255 + 8_388_608).bitPattern & 0x1FF
         }
+        var first = -1
         var w = 0
         while w < words {
             var word = bw[w]
             if word != 0 {
                 bw[w] = 0
                 let wBase = w &<< 6
+                if first < 0 { first = wBase | word.trailingZeroBitCount }
                 repeat {
                     let i = wBase | word.trailingZeroBitCount
                     word &= word &- 1
@@ -257,6 +266,10 @@ internal struct _CoverageAccumulator {
         if x < width {
             let a = alpha(s)
             if a != 0 { blitter.span(y: y, x: xOrigin &+ x, count: width &- x, alpha: a) }
+        }
+        if prefetchRow >= 0 && first >= 0 {
+            blitter.prefetch(y: prefetchRow, x: xOrigin &+ (first < width ? first : width &- 1))
+            blitter.prefetch(y: prefetchRow, x: xOrigin &+ (runEnd > 0 ? runEnd &- 1 : 0))
         }
     }
 }

@@ -1,4 +1,5 @@
 import CPixman
+import CShims
 import Foundation
 
 /// Receives one row's coverage as runs: constant-alpha spans and per-pixel alpha runs.
@@ -6,6 +7,8 @@ import Foundation
 internal protocol _SpanBlitter {
     mutating func span(y: Int, x: Int, count: Int, alpha: UInt32)
     mutating func mask(y: Int, x: Int, count: Int, alpha: UnsafePointer<UInt8>)
+    /// A hint that pixel (x, y) will be blended soon (no effect on the result).
+    func prefetch(y: Int, x: Int)
 }
 
 /// x·a/255 on four packed 8-bit channels at once, rounded to nearest (exact for 8-bit inputs).
@@ -24,6 +27,9 @@ internal struct _ARGB32Blitter: _SpanBlitter {
     let stride: Int          // in pixels
     let color: UInt32        // premultiplied
     let colorAlpha: UInt32
+
+    @inline(__always)
+    func prefetch(y: Int, x: Int) { strata_prefetch_write(base + (y &* stride &+ x)) }
 
     @inline(__always)
     private func blend(_ p: UnsafeMutablePointer<UInt32>, _ s: UInt32) {
@@ -69,6 +75,9 @@ internal struct _A8Blitter: _SpanBlitter {
     let base: UnsafeMutablePointer<UInt8>
     let stride: Int
     let colorAlpha: UInt32
+
+    @inline(__always)
+    func prefetch(y: Int, x: Int) { strata_prefetch_write(base + (y &* stride &+ x)) }
 
     @inline(__always)
     private static func mul(_ a: UInt32, _ b: UInt32) -> UInt32 {

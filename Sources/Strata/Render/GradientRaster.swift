@@ -25,20 +25,22 @@ final class _GradientRaster {
 
     static let last = Double(_GradientSpec.lutSize - 1)
     /// Radial gradients look the table index up by the squared distance q (16.48 fixed
-    /// point): a coarse table for q in [1/256, 1) (index q >> 32) and a fine one for
-    /// q < 1/256 (index q >> 24), so no square root is taken per pixel. Both hold
-    /// round(√q · 1023) at the middle of their cell: within ¼ table step everywhere.
+    /// point): a coarse table for q in [1/256, 1) (index q >> ``coarseShift``, 2¹⁴ cells) and a
+    /// fine one for q < 1/256 (index q >> 24, 2¹⁶ cells), so no square root is taken per pixel.
+    /// Both hold round(√q · 1023) at the middle of their cell: within ¼ table step everywhere
+    /// (a coarse cell is 2⁻¹⁴ wide in q: at most 1/2048 wide in t where t ≥ 1/16, so its middle is
+    /// within 1/4096 of any t in it). The coarse table
+    /// is kept small (64 KB as colours) so it stays cached on a busy machine.
     // Written once by the lazy initialiser, read-only afterwards.
     nonisolated(unsafe) static let qTables: (coarse: UnsafeMutablePointer<UInt16>, fine: UnsafeMutablePointer<UInt16>) = {
-        let n = 65536
-        let coarse = UnsafeMutablePointer<UInt16>.allocate(capacity: n)
-        let fine = UnsafeMutablePointer<UInt16>.allocate(capacity: n)
-        for k in 0..<n {
-            coarse[k] = UInt16(min(((Double(k) + 0.5) / Double(n)).squareRoot() * last + 0.5, last))
-            fine[k] = UInt16(min(((Double(k) + 0.5) / Double(n) / 256).squareRoot() * last + 0.5, last))
-        }
+        let nc = coarseCount, nf = 65536
+        let coarse = UnsafeMutablePointer<UInt16>.allocate(capacity: nc)
+        let fine = UnsafeMutablePointer<UInt16>.allocate(capacity: nf)
+        for k in 0..<nc { coarse[k] = UInt16(min(((Double(k) + 0.5) / Double(nc)).squareRoot() * last + 0.5, last)) }
+        for k in 0..<nf { fine[k] = UInt16(min(((Double(k) + 0.5) / Double(nf) / 256).squareRoot() * last + 0.5, last)) }
         return (coarse, fine)
     }()
+    static let coarseCount = 1 << 14, coarseShift: Int64 = 34
     static let qOne = Double(1 << 48)
 
     /// `matrix` maps layer space to the pixels `renderRow` is called with; nil when it is not
@@ -130,7 +132,7 @@ final class _GradientRaster {
     /// the first radial block and shared by every block this raster draws (a paint split by
     /// damage into several rectangles builds it once).
     private lazy var coarseColours: UnsafeMutablePointer<UInt32> = {
-        let n = 65536
+        let n = Self.coarseCount
         let colour = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
         let coarse = Self.qTables.coarse
         for k in 0..<n { colour[k] = lut[Int(coarse[k])] }
@@ -141,7 +143,8 @@ final class _GradientRaster {
 
     /// An axis-aligned ellipse: u depends on x only and v on y only, so q = u² + v² is a column
     /// term plus a row term (one addition per pixel), and a row mirrored about the centre
-    /// (when the centre lies on a pixel edge or centre) is a copy of one already drawn.
+    /// (when the centre lies on a pixel edge or centre) is a copy of one drawn (made right after
+    /// drawing it).
     private func radialAxisBlock(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, x: Int, y: Int, width: Int, height: Int) {
         let one = Self.qOne
         let oneQ = Int64(1) << 48
@@ -166,18 +169,22 @@ final class _GradientRaster {
         let lowEnd = hMirror.map { min(max($0 / 2 + 1, 0), width) } ?? width
         let copyEnd = hMirror.map { min(max($0 + 1, lowEnd), width) } ?? width
         for j in 0..<height {
+            // Already written as the mirror image of row m − j.
+            if let m = mirror, m - j >= 0, m - j < j { continue }
             let row = dst + j * stride
-            if let m = mirror, m - j >= 0, m - j < j {
-                row.update(from: dst + (m - j) * stride, count: width)
-                continue
-            }
             let v = c1.y * (Double(y + j) + 0.5) + c1.z
             let vv = v * v
-            guard vv < 1 else { row.update(repeating: outside, count: width); continue }
-            let qy = Int64(vv * one)
-            Self.radialSpan(row, colQ: colQ, qy: qy, from: 0, to: lowEnd, colour: colour, fine: fine, lut: lut, outside: outside)
-            if let h = hMirror, copyEnd > lowEnd { Self.reversedCopy(to: row + lowEnd, from: row + (h - copyEnd + 1), count: copyEnd - lowEnd) }
-            Self.radialSpan(row, colQ: colQ, qy: qy, from: copyEnd, to: width, colour: colour, fine: fine, lut: lut, outside: outside)
+            if vv < 1 {
+                let qy = Int64(vv * one)
+                Self.radialSpan(row, colQ: colQ, qy: qy, from: 0, to: lowEnd, colour: colour, fine: fine, lut: lut, outside: outside)
+                if let h = hMirror, copyEnd > lowEnd { Self.reversedCopy(to: row + lowEnd, from: row + (h - copyEnd + 1), count: copyEnd - lowEnd) }
+                Self.radialSpan(row, colQ: colQ, qy: qy, from: copyEnd, to: width, colour: colour, fine: fine, lut: lut, outside: outside)
+            } else {
+                row.update(repeating: outside, count: width)
+            }
+            // Its mirror image is written now, while the row is still in the cache (copying it
+            // hundreds of rows later would read it back from memory).
+            if let m = mirror, m - j > j, m - j < height { (dst + (m - j) * stride).update(from: row, count: width) }
         }
     }
 
@@ -194,7 +201,7 @@ final class _GradientRaster {
             // last coarse cell holds the outside colour, so clamping q replaces both branches.
             let top = oneQ - 1
             while i < to {
-                row[i] = colour[Int(truncatingIfNeeded: min(colQ[i] &+ qy, top) >> 32)]
+                row[i] = colour[Int(truncatingIfNeeded: min(colQ[i] &+ qy, top) &>> coarseShift)]
                 i &+= 1
             }
             return
@@ -204,7 +211,7 @@ final class _GradientRaster {
             if q >= oneQ {
                 row[i] = outside
             } else if q >= fineLimit {
-                row[i] = colour[Int(truncatingIfNeeded: q >> 32)]
+                row[i] = colour[Int(truncatingIfNeeded: q &>> coarseShift)]
             } else {
                 row[i] = lut[Int(fine[Int(truncatingIfNeeded: q >> 24)])]
             }
@@ -314,7 +321,7 @@ final class _GradientRaster {
         let fineLimit = Int64(1) << 40
         for i in lo..<hi {
             let qc = min(max(q, 0), (Int64(1) << 48) - 1)
-            let idx = qc < fineLimit ? fine[Int(truncatingIfNeeded: qc >> 24)] : coarse[Int(truncatingIfNeeded: qc >> 32)]
+            let idx = qc < fineLimit ? fine[Int(truncatingIfNeeded: qc >> 24)] : coarse[Int(truncatingIfNeeded: qc &>> Self.coarseShift)]
             dst[i] = lut[Int(idx)]
             q &+= d1
             d1 &+= d2

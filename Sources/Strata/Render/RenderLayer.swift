@@ -28,14 +28,26 @@ public struct RenderLayer: Sendable {
     /// Raw value of `CACornerMask` (all four corners by default).
     public var maskedCorners: UInt = 0xF
     public var masksToBounds = false
-    public var sublayers: [RenderLayer] = []
+    /// The layer's sublayers, back to front before zPosition sorting.
+    public var sublayers: [RenderLayer] {
+        get { _children?.sublayers ?? [] }
+        set {
+            if newValue.isEmpty, _children?.mask.isEmpty ?? true { _children = nil; return }
+            uniqueChildren().sublayers = newValue
+        }
+        _modify { yield &uniqueChildren().sublayers }
+    }
     /// A layer whose alpha masks this one (its own geometry is relative to this layer's bounds).
     public var mask: RenderLayer? {
-        get { _mask.first }
-        set { _mask = newValue.map { [$0] } ?? [] }
+        get { _children?.mask.first }
+        set {
+            if newValue == nil, _children?.sublayers.isEmpty ?? true { _children = nil; return }
+            uniqueChildren().mask = newValue.map { [$0] } ?? []
+        }
     }
-    // An array gives the struct the indirection a recursive optional needs.
-    private var _mask: [RenderLayer] = []
+    /// Sublayers and mask, nil when there are none: a box whose deinit frees deep trees
+    /// without recursion (see `_LayerChildren`).
+    var _children: _LayerChildren?
     /// Presentation values of the layer's other properties, by KVC key, in their Swift types
     /// (CGFloat, Float, CGColor, CGSize, …): contents, shadow*, contentsRect, and subclass
     /// properties such as CAShapeLayer's path/strokeEnd. Keys at their default are absent.
@@ -50,4 +62,10 @@ public struct RenderLayer: Sendable {
     public var transition: RenderTransition?
 
     public init(id: UInt64) { self.id = id }
+
+    /// The children box, made unique (copied when shared) so that it can be mutated in place.
+    private mutating func uniqueChildren() -> _LayerChildren {
+        if !isKnownUniquelyReferenced(&_children) { _children = _children?.copy() ?? _LayerChildren() }
+        return _children!
+    }
 }

@@ -29,6 +29,14 @@ struct _Node {
     // Out of line: a RenderLayer is hundreds of bytes and nodes are copied a lot.
     var maskStorage: [RenderLayer] = []
     var maskKey = 0
+    /// For a shadow cast by the layer's content (`_Shadow.Source.content`): the layer as the
+    /// shadow sees it (`_Shadow.caster`), out of line like the mask, and the hash of its drawing.
+    var shadowContent: RenderLayer? {
+        get { shadowStorage.first }
+        set { shadowStorage = newValue.map { [$0] } ?? [] }
+    }
+    var shadowStorage: [RenderLayer] = []
+    var shadowKey = 0
     /// compositingFilter's operator (the layer is then a group composited with it).
     var blend: pixman_op_t?
     /// Colour multiplying the layer's group (a replicator instance's tint; the layer is then
@@ -96,6 +104,9 @@ final class _FrameList {
 
     private var stack: [Frame] = []
 
+    /// Layers content shadows may still redraw in this frame (see `maximumContentShadowLayers`).
+    private var contentShadowBudget = 0
+
     /// Flattens `root`: its bounds origin maps to device (0, 0), one point to `scale` pixels.
     func build(_ root: RenderLayer, scale: Double) {
         nodes.removeAll(keepingCapacity: true)
@@ -105,6 +116,7 @@ final class _FrameList {
         let device = _Matrix3.translation(-b.origin.x, -b.origin.y).then(.scale(scale, scale))
         var rootHasher = Hasher()
         rootHasher.combine(scale)
+        contentShadowBudget = Self.maximumContentShadowLayers
         let top = Context(parent: -1, matrix: device, sublayer: nil, alpha: 1, clip: nil, contextKey: rootHasher.finalize())
         visit(root, matrix: device, context: top, siblingIndex: 0)
         drain()
@@ -122,9 +134,29 @@ final class _FrameList {
         drain()
     }
 
-    /// Masks nested deeper than this are ignored (the layer draws unmasked), bounding the
-    /// work and the recursion through mask painters.
-    static let maximumMaskDepth = 8
+    /// Flattens `layer` with `matrix` as its bounds space → device map (its own placement
+    /// ignored), nothing clipped: what a content shadow blurs. `depth` (≥ 1) counts the masks
+    /// and content shadows this drawing sits in; layers in it cast no content shadows.
+    func build(layer: RenderLayer, matrix: _Matrix3, depth: Int) {
+        nodes.removeAll(keepingCapacity: true)
+        stack.removeAll(keepingCapacity: true)
+        maskDepth = depth
+        guard matrix.isFinite, matrix.determinant != 0 else { return }
+        let top = Context(parent: -1, matrix: matrix, sublayer: nil, alpha: 1, clip: nil, contextKey: 0, canOcclude: false)
+        visit(layer, matrix: matrix, context: top, siblingIndex: 0)
+        drain()
+    }
+
+    /// Layers that content shadows redraw per frame, at most (each caster redraws its whole
+    /// subtree for its alpha, so a deep chain of casters would cost the square of its depth).
+    /// Casters are served in paint order while the budget lasts; later ones draw no shadow.
+    static let maximumContentShadowLayers = 1 << 14
+
+    /// Masks nested deeper than this (a mask's mask's mask's mask's mask; content shadows count
+    /// as a level) are ignored — the layer draws unmasked — bounding the work and the recursion
+    /// through mask painters: a level takes about 70 KB of stack in a debug build, and eight
+    /// levels overflowed a 512 KiB render thread (CompositorDeepTreeTests).
+    static let maximumMaskDepth = 4
     private(set) var maskDepth = 0
 
     private func drain() {
@@ -206,8 +238,22 @@ final class _FrameList {
             }
         }
         if !l.properties.isEmpty, let sh = _Shadow(l, hasBackground: node.background != nil) {
-            node.shadow = sh
-            if let fp = Self.shadowBox(sh, node, l.bounds).flatMap({ Self.intersect($0, c.clip) }) {
+            var box: PixelRect?
+            if case .content = sh.source {
+                // Each caster redraws its subtree for its alpha: only in the frame's own tree
+                // (not inside masks or other casters' drawings), within a per-frame budget.
+                if maskDepth == 0, contentShadowBudget > 0, let cast = Self.contentShadow(l, sh, matrix, depth: 1) {
+                    contentShadowBudget -= cast.layers
+                    node.shadow = sh
+                    node.shadowContent = cast.layer
+                    node.shadowKey = cast.key
+                    box = cast.box
+                }
+            } else {
+                node.shadow = sh
+                box = Self.shadowBox(sh, node, l.bounds)
+            }
+            if let fp = box.flatMap({ Self.intersect($0, c.clip) }) {
                 node.footprint = node.footprint.map { Self.union($0, fp) } ?? fp
             }
         }
@@ -281,7 +327,7 @@ final class _FrameList {
         var h = Hasher()
         h.combine(n.contextKey); h.combine(n.matrix); h.combine(n.shape)
         h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth); h.combine(n.own)
-        h.combine(n.shadow); h.combine(n.maskKey); h.combine(n.blend?.rawValue); h.combine(n.tint)
+        h.combine(n.shadow); h.combine(n.shadowKey); h.combine(n.maskKey); h.combine(n.blend?.rawValue); h.combine(n.tint)
         h.combine(n.opacity); h.combine(n.inheritedAlpha); h.combine(nodes[i].group)
         nodes[i].backingKey = n.contents.flatMap { Self.backingKey(h, $0) }
         h.combine(n.contents)
@@ -291,7 +337,8 @@ final class _FrameList {
         }
     }
 
-    /// Device pixels a path- or shape-sourced shadow may touch (content shadows: see finish).
+    /// Device pixels a path- or shape-sourced shadow may touch (content shadows: see
+    /// `contentShadow`).
     static func shadowBox(_ s: _Shadow, _ n: _Node, _ bounds: CGRect) -> PixelRect? {
         let ms = s.matrix(n.matrix)
         let rect: CGRect

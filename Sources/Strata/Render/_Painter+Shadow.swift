@@ -2,20 +2,24 @@ import CPixman
 import Foundation
 
 extension _Painter {
-    /// Draws the shadow of a path- or shape-sourced `_Shadow` below the layer, OVER the top
-    /// target, with the layer's alpha.
+    /// Draws the layer's shadow below the layer, OVER the top target, with the layer's alpha.
     func drawShadow(_ s: _Shadow, _ n: _Node) {
         let shapeAlpha: Double
         switch s.source {
-        case .content: return
-        case .path: shapeAlpha = 1
+        case .content, .path: shapeAlpha = 1
         case .shape(let a): shapeAlpha = a
         }
         let p = Self.premultiplied(s.color, alpha: shapeAlpha * n.drawAlpha)
         guard p >> 24 != 0 else { return }
         let t = targets[targets.count - 1]
         let ms = s.matrix(n.matrix)
-        guard let mask = shapeMask(s.source, n.shape, ms, sigma: s.sigma(ms)) else { return }
+        let found: (entry: _ShadowCache.Entry, x: Int, y: Int)?
+        if case .content = s.source {
+            found = n.shadowContent.flatMap { contentMask($0, ms, sigma: s.sigma(ms)) }
+        } else {
+            found = shapeMask(s.source, n.shape, ms, sigma: s.sigma(ms))
+        }
+        guard let mask = found else { return }
         var c = Self.pixmanColor(p)
         guard let solid = pixman_image_create_solid_fill(&c) else { return }
         defer { pixman_image_unref(solid) }

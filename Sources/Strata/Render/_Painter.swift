@@ -36,6 +36,10 @@ final class _Painter {
     private var maskDepth = 0
     /// Draws mask layers (one level deeper), made when first needed.
     private var maskPainter: _Painter?
+    /// Draws what content shadows blur (one level deeper), made when first needed.
+    var contentShadowPainter: _Painter?
+    /// Depth of the masks and content shadows this painter draws in (0: the frame itself).
+    var nestingDepth: Int { maskDepth }
     private var open: [Open] = []
     /// Per node: its whole subtree is hidden under opaque layers painted later.
     private var hiddenTree: [Bool] = []

@@ -13,7 +13,13 @@ struct _Shadow: Hashable {
         case path(CGPath)
         /// The layer's background shape (no contents, no sublayers): alpha = background alpha.
         case shape(alpha: Double)
-        /// Anything else: the alpha of the layer's composited content (an offscreen group).
+        /// Anything else (contents or sublayers): the alpha of everything the layer draws —
+        /// background, contents, border, sublayers and their shadows — at full opacity, drawn
+        /// offscreen and blurred (`_Painter.contentMask`). Documented limits: cast only by
+        /// layers of the frame's own tree — layers inside a mask, or inside another caster's
+        /// drawing, cast none (so a caster's shadow leaves out its sublayers' content shadows,
+        /// which are drawn on their own); and only while the frame's budget of redrawn layers
+        /// lasts (`_FrameList.maximumContentShadowLayers`, in paint order).
         case content
     }
 
@@ -42,6 +48,18 @@ struct _Shadow: Hashable {
         } else {
             source = .content
         }
+    }
+
+    /// The layer as its content shadow sees it: everything it draws, at full opacity and
+    /// with its mask, without its shadow, compositing filter or transition.
+    static func caster(_ l: RenderLayer) -> RenderLayer {
+        var c = l
+        c.properties["shadowOpacity"] = nil
+        c.properties["compositingFilter"] = nil
+        c.opacity = 1
+        c.isHidden = false
+        c.transition = nil
+        return c
     }
 
     /// Layer space → device for the shadow's shape: the layer's map moved by the offset.

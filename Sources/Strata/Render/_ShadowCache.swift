@@ -4,9 +4,9 @@ import Foundation
 /// Blurred shadow masks kept while their inputs stay the same (the expensive part of a shadow
 /// is the blur; compositing a cached mask is one pixman call).
 ///
-/// A mask depends on the shadow's shape, the linear part of its device transform, the
-/// sub-pixel part of its translation and σ — not on the integer position, so a moving layer
-/// reuses its mask. Entries unused for `maxAge` frames, or beyond `maxBytes` in total, go.
+/// A mask depends on the shadow's shape (or, for a content shadow, the layer's drawing), the
+/// linear part of its device transform, the sub-pixel part of its translation and σ — not on
+/// the integer position, so a moving layer reuses its mask. Entries unused for `maxAge` frames, or beyond `maxBytes` in total, go.
 final class _ShadowCache {
     struct Key: Hashable {
         var source: _Shadow.Source
@@ -14,6 +14,8 @@ final class _ShadowCache {
         var linear: SIMD4<Double>
         var fraction: SIMD2<Double>
         var sigma: Double
+        /// For content shadows: the hash of the drawing blurred (0 otherwise).
+        var content = 0
     }
 
     final class Entry {
