@@ -21,8 +21,12 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
 /// says whether the animation shows its first value before the interval (`backwards`) and its
 /// last after it (`forwards`; only if it is not removed on completion).
 ///
-/// Layers honour `beginTime`, `speed` and `timeOffset` (the others are stored and returned but
-/// do not affect a layer's time — a documented simplification).
+/// Layers map time the same way. A layer with a `duration` > 0 also cycles: within its active
+/// interval (`repeatCount`/`repeatDuration`, `autoreverses`) its local time runs through
+/// 0…duration again and again (ping-ponging when autoreversing), so its sublayers' animations
+/// loop with it; outside the interval its time holds at the nearest end. Differences from Core
+/// Animation, documented: a layer's `fillMode` is stored only (the ends always hold), and
+/// converting a time *up* out of a cycling layer (`convertTime(_:to:)`) uses its first cycle.
 public protocol CAMediaTiming: AnyObject {
     var beginTime: CFTimeInterval { get set }
     var duration: CFTimeInterval { get set }
@@ -74,6 +78,26 @@ struct _Timing: Sendable, Hashable {
     /// Local time for a parent time.
     @inline(__always) func localTime(_ parent: Double) -> Double {
         (parent - beginTime) * speed + timeOffset
+    }
+
+    /// A layer's local time for a parent time: `localTime`, then — when the layer has a
+    /// duration — folded into its cycle, holding at the ends outside the active interval (see
+    /// `CAMediaTiming`).
+    @inline(__always) func layerLocalTime(_ parent: Double) -> Double {
+        let t = localTime(parent)
+        guard duration > 0 else { return t }
+        return cycled(t)
+    }
+
+    /// Whether a layer's time still moves at local time `t`: it has no duration, or `t` is
+    /// within its active interval (before it, time holds until the interval begins).
+    func layerTimeMoves(atLocal t: Double) -> Bool { duration <= 0 || t < activeDuration }
+
+    private func cycled(_ t: Double) -> Double {
+        var timing = self
+        timing.fillsBackwards = true
+        timing.fillsForwards = true
+        return timing.iterationTime(t)?.time ?? t
     }
 
     /// Parent time at which local time `local` is reached; nil if never (speed 0).

@@ -41,7 +41,7 @@ public struct AnimatedPNG: Sendable {
     ///   animation's, its pixel count does not match its size, or `denominator` is 0 (APNG would
     ///   read that as 1/100 s units; Strata asks for an explicit one).
     public mutating func append(_ image: PNGImage, delay numerator: UInt16, over denominator: UInt16) throws(PNGError) {
-        guard image.width == width, image.height == height, image.pixels.count == width * height else {
+        guard image.width == width, image.height == height, image.pixels.count == _pixelCount(width, height) else {
             throw .invalidArgument("a \(image.width)×\(image.height) frame (\(image.pixels.count) pixels) in a \(width)×\(height) animation")
         }
         guard denominator > 0 else { throw .invalidArgument("delay denominator 0") }

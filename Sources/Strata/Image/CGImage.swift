@@ -42,7 +42,7 @@ public final class CGImage: @unchecked Sendable, Hashable, CustomStringConvertib
     /// An image holding a copy of `pixels` (premultiplied ARGB32, row-major); nil when the
     /// count is not `width·height` or the size is out of range.
     public convenience init?(width: Int, height: Int, pixels: [UInt32]) {
-        guard width >= 0, height >= 0, pixels.count == width * height else { return nil }
+        guard let count = _pixelCount(width, height), pixels.count == count else { return nil }
         self.init(width: width, height: height) { dst in
             pixels.withUnsafeBufferPointer { src in
                 if let b = src.baseAddress { dst.update(from: b, count: src.count) }

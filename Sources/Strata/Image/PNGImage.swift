@@ -29,8 +29,11 @@ public struct PNGImage: Equatable, Sendable {
 
     /// The pixel at (x, y), or nil outside the image.
     public func pixel(x: Int, y: Int) -> UInt32? {
-        guard x >= 0, y >= 0, x < width, y < height, y * width + x < pixels.count else { return nil }
-        return pixels[y * width + x]
+        guard x >= 0, y >= 0, x < width, y < height else { return nil }
+        // Checked: a size that does not match the pixels may be absurd.
+        let (row, overflow) = y.multipliedReportingOverflow(by: width)
+        guard !overflow, row < pixels.count - x else { return nil }
+        return pixels[row + x]
     }
 
     /// Upper bounds checked against a PNG's header *before* any pixel memory is allocated.

@@ -6,10 +6,14 @@ extension CALayer {
     /// animations without values, stores, marks dirty, then runs the action.
     ///
     /// Non-finite values (NaN, ∞ in any component) for `CALayer`'s own numeric and geometric
-    /// properties are ignored: the property keeps its value (Core Animation raises an
-    /// exception for NaN geometry; Strata never crashes). Custom keys store what they are given.
+    /// properties are ignored (except +∞ for `repeatCount`/`repeatDuration`: repeat forever):
+    /// the property keeps its value (Core Animation raises an exception for NaN geometry;
+    /// Strata never crashes). Custom keys store what they are given.
     final func _set(_ key: String, _ new: _AnimValue) {
-        if _LayerKeys.table[key] != nil && !new.isFinite { return }
+        // ∞ is a meaningful repeatCount/repeatDuration (repeat forever), not bad geometry.
+        if _LayerKeys.table[key] != nil && !new.isFinite && !(Self._endlessKeys.contains(key) && new.number == .infinity) {
+            return
+        }
         if Self._timingKeys.contains(key) { _flags.insert(.hasTiming) }
         if _flags.contains(.presentation) { _storage[key] = new; return }
         let tx = _TransactionState.current
@@ -45,7 +49,9 @@ extension CALayer {
         }
     }
 
-    static let _timingKeys: Set<String> = ["beginTime", "speed", "timeOffset"]
+    static let _endlessKeys: Set<String> = ["repeatCount", "repeatDuration"]
+    static let _timingKeys: Set<String> = ["beginTime", "speed", "timeOffset", "duration", "repeatCount",
+                                           "repeatDuration", "autoreverses"]
 
     /// Keys holding a `CGPath`: animatable, but without implicit animations.
     static let _pathKeys: Set<String> = ["path", "shadowPath"]

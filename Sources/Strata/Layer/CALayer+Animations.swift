@@ -181,7 +181,7 @@ extension CALayer {
         var l: CALayer? = self
         while let c = l { chain.append(c); l = c._timingParent }
         var time = global
-        for c in chain.reversed() { time = c._layerTiming.localTime(time) }
+        for c in chain.reversed() { time = c._layerTiming.layerLocalTime(time) }
         return time
     }
 

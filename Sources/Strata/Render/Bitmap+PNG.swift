@@ -17,7 +17,7 @@ extension Bitmap {
 
     /// A copy of `image`'s pixels in a new owned bitmap; nil when its size is not usable.
     public convenience init?(_ image: PNGImage) {
-        guard image.pixels.count == image.width * image.height else { return nil }
+        guard image.pixels.count == _pixelCount(image.width, image.height) else { return nil }
         self.init(width: image.width, height: image.height)
         for y in 0..<height {
             let r = row(y)

@@ -128,7 +128,7 @@ public final class RenderTree: @unchecked Sendable {
     /// bounds are the viewport); nil outside frame snapshots.
     func build(_ id: UInt64, parentTime: Double, into out: inout [RenderLayer], tiles: _TiledFrame? = nil) {
         guard let n = nodes[id] else { return }
-        let local = n.timing.localTime(parentTime)
+        let local = n.timing.layerLocalTime(parentTime)
         var s = n.state
         for a in n.animations { a.apply(at: local, to: &s) }
         if !s.extras.isEmpty {
@@ -194,17 +194,33 @@ public final class RenderTree: @unchecked Sendable {
 
     private func next(_ id: UInt64, parentTime: Double, globalTime: Double, chain: inout [_Timing], frozen: Bool) -> Double {
         guard let n = nodes[id] else { return .infinity }
-        let local = n.timing.localTime(parentTime)
+        let local = n.timing.layerLocalTime(parentTime)
         chain.append(n.timing)
         defer { chain.removeLast() }
         if _TiledRenderHook.isFading(n.state.extras) { return globalTime }
-        let frozen = frozen || n.timing.speed == 0
+        var frozen = frozen || n.timing.speed == 0
+        var wake = Double.infinity
+        if n.timing.duration > 0, !frozen {
+            // A cycling layer (see CAMediaTiming): while active, finished animations below it
+            // start again with the next cycle; before and after, its time holds.
+            let raw = n.timing.localTime(parentTime)
+            if raw >= 0, n.timing.layerTimeMoves(atLocal: raw) {
+                if animates(id) { return globalTime }
+            } else {
+                frozen = true
+                if raw < 0, animates(id) {
+                    var g = 0.0
+                    for t in chain.reversed() { g = t.parentTime(forLocal: g) ?? .infinity }
+                    if g.isFinite { wake = max(g, globalTime) }
+                }
+            }
+        }
         if frozen {
             for c in n.children + (n.mask.map { [$0] } ?? []) where next(c, parentTime: local, globalTime: globalTime,
                                                                              chain: &chain, frozen: true) == globalTime {
                 return globalTime
             }
-            return .infinity
+            return wake
         }
         if !n.state.extras.isEmpty, case let .opaque(h as _EmissionHistory)? = n.state.extras[CAEmitterLayer.historyKey],
            h.isActive(at: local) {
@@ -226,5 +242,12 @@ public final class RenderTree: @unchecked Sendable {
             best = min(best, v)
         }
         return best
+    }
+
+    /// Whether node `id` or anything below it has animations or emits particles.
+    private func animates(_ id: UInt64) -> Bool {
+        guard let n = nodes[id] else { return false }
+        if !n.animations.isEmpty || n.state.extras[CAEmitterLayer.historyKey] != nil { return true }
+        return n.children.contains(where: animates) || n.mask.map(animates) == true
     }
 }

@@ -74,6 +74,44 @@ extension EngineTests {
             }
         }
 
+        /// A layer with a duration cycles its sublayers' time: repeating, ping-ponging when
+        /// autoreversing, held at the ends outside its active interval, and waking up when it
+        /// begins.
+        @Test func aLayerWithADurationLoopsItsSublayersTime() {
+            withManualClock(at: 0) { _ in
+                let root = CALayer(), loop = CALayer(), dot = CALayer()
+                root.addSublayer(loop)
+                loop.addSublayer(dot)
+                loop.duration = 1
+                loop.repeatCount = .infinity
+                let fade = CABasicAnimation(keyPath: "opacity")
+                fade.fromValue = 0; fade.toValue = 1; fade.duration = 1
+                fade.isRemovedOnCompletion = false; fade.fillMode = .forwards
+                dot.add(fade, forKey: "fade")
+                let tree = RenderTree(root: root)
+                CATransaction.flush()
+                func opacity(_ t: Double) -> Float { tree.snapshot(at: t).sublayers[0].sublayers[0].opacity }
+                #expect(opacity(0.25) == 0.25 && opacity(1.25) == 0.25 && opacity(7.5) == 0.5)
+                #expect(loop.convertTime(2.25, from: nil) == 0.25)
+                #expect(tree.nextFrameTime(after: 5) == 5)                      // loops forever
+
+                // Once, autoreversing: 0 → 1 → 0 over 2 s, then held at the end (time 0).
+                loop.repeatCount = 1
+                loop.autoreverses = true
+                CATransaction.flush()
+                #expect(opacity(0.5) == 0.5 && opacity(1.5) == 0.5 && opacity(1.75) == 0.25)
+                #expect(opacity(3) == 0)
+                #expect(tree.nextFrameTime(after: 3) == .infinity)
+
+                // Beginning at 5: held at its start until then, and the next frame is at 5.
+                loop.beginTime = 5
+                CATransaction.flush()
+                #expect(opacity(1) == 0)
+                #expect(tree.nextFrameTime(after: 1) == 5)
+                #expect(opacity(5.5) == 0.5)
+            }
+        }
+
         @Test func nextFrameTimeWaitsForDelayedStart() {
             withManualClock(at: 0) { _ in
                 let root = CALayer()
