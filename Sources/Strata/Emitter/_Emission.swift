@@ -44,7 +44,7 @@ enum _Emission {
             }
         }
         // Oldest first (newest on top) unless asked otherwise; equal births keep cell order.
-        out.sort { renderMode == "oldestLast" ? $0.birth > $1.birth : $0.birth < $1.birth }
+        if renderMode == "oldestLast" { out.sort { $0.birth > $1.birth } } else { out.sort { $0.birth < $1.birth } }
         let additive = renderMode == "additive"
         return out.map {
             var l = $0.layer

@@ -189,8 +189,7 @@ final class _FrameList {
         if c.sublayer == nil, l.transform == .identity {
             local = .translation(l.position.x - ax, l.position.y - ay)
         } else {
-            var t = CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, -l.anchorPointZ), l.transform)
-            t = CATransform3DConcat(t, CATransform3DMakeTranslation(l.position.x, l.position.y, l.zPosition))
+            var t = l.placementTransform
             if let s = c.sublayer { t = CATransform3DConcat(t, s) }
             local = _Matrix3(t)
         }
@@ -288,13 +287,7 @@ final class _FrameList {
         }
         nodes[index].contextKey = ch.finalize()
         guard !l.sublayers.isEmpty else { finish(index); return }
-        var sub: CATransform3D?
-        if l.sublayerTransform != .identity {
-            let b = l.bounds
-            let ax = b.origin.x + l.anchorPoint.x * b.width, ay = b.origin.y + l.anchorPoint.y * b.height
-            sub = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0), l.sublayerTransform),
-                                      CATransform3DMakeTranslation(ax, ay, 0))
-        }
+        let sub = l.sublayerTransformAboutAnchor
         // With group opacity the subtree is drawn at full alpha and the group takes the opacity
         // (masked and blended layers are always groups).
         let isGroup = (opacity < 1 && l.allowsGroupOpacity) || nodes[index].mask != nil || nodes[index].blend != nil

@@ -16,7 +16,7 @@ enum _Depth3D {
     static func expand(_ t: RenderLayer) -> [RenderLayer] {
         guard !t.isHidden, t.opacity > 0, !t.opacity.isNaN else { return [] }
         var out: [(depth: Double, layer: RenderLayer)] = []
-        collect(t, toParent: placement(t), opacity: t.opacity, nesting: 0, into: &out)
+        collect(t, toParent: t.placementTransform, opacity: t.opacity, nesting: 0, into: &out)
         // Stable: equal depths keep sibling order.
         let order = out.indices.sorted { out[$0].depth < out[$1].depth || (out[$0].depth == out[$1].depth && $0 < $1) }
         let z = t.zPosition.isFinite ? t.zPosition : 0
@@ -40,9 +40,9 @@ enum _Depth3D {
     /// matrix (finished by `expand`).
     private static func collect(_ t: RenderLayer, toParent: CATransform3D, opacity: Float, nesting: Int,
                                 into out: inout [(depth: Double, layer: RenderLayer)]) {
-        let sub = sublayerTransform(t)
+        let sub = t.sublayerTransformAboutAnchor ?? .identity
         for s in t.sublayers where !s.isHidden {
-            let m = CATransform3DConcat(CATransform3DConcat(placement(s), sub), toParent)
+            let m = CATransform3DConcat(CATransform3DConcat(s.placementTransform, sub), toParent)
             if isTransformLayer(s), nesting < maximumNesting {
                 collect(s, toParent: m, opacity: opacity * s.opacity, nesting: nesting + 1, into: &out)
                 continue
@@ -52,25 +52,6 @@ enum _Depth3D {
             l.transform = m
             out.append((depth(of: l.bounds, m), l))
         }
-    }
-
-    /// translate(−anchor) · transform · translate(position, zPosition): the layer's bounds space
-    /// into its superlayer's.
-    static func placement(_ l: RenderLayer) -> CATransform3D {
-        let b = l.bounds
-        var t = CATransform3DMakeTranslation(-(b.origin.x + l.anchorPoint.x * b.width), -(b.origin.y + l.anchorPoint.y * b.height),
-                                             -l.anchorPointZ)
-        t = CATransform3DConcat(t, l.transform)
-        return CATransform3DConcat(t, CATransform3DMakeTranslation(l.position.x, l.position.y, l.zPosition))
-    }
-
-    /// `sublayerTransform` about the anchor point (as the compositor applies it).
-    static func sublayerTransform(_ l: RenderLayer) -> CATransform3D {
-        guard l.sublayerTransform != .identity else { return .identity }
-        let b = l.bounds
-        let ax = b.origin.x + l.anchorPoint.x * b.width, ay = b.origin.y + l.anchorPoint.y * b.height
-        return CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0), l.sublayerTransform),
-                                   CATransform3DMakeTranslation(ax, ay, 0))
     }
 
     /// The depth (z after `m`, divided by w) of the centre of `bounds`; non-finite depths sort
