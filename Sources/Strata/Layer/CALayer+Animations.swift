@@ -155,7 +155,7 @@ extension CALayer {
     }
 
     /// A presentation layer showing this layer's values at `time`, without sublayers or mask.
-    private final func _presentationCopy(at time: CFTimeInterval) -> Self {
+    final func _presentationCopy(at time: CFTimeInterval) -> Self {
         let p = type(of: self).init(layer: self)
         p._flags = [.presentation, .committed]
         let s = _evaluatedState(at: time)

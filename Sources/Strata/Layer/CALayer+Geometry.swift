@@ -11,12 +11,15 @@ import Foundation
 extension CALayer {
     /// The matrix taking this layer's bounds coordinates to its superlayer's (model values).
     /// Public for StrataUI's hit testing only (the `_` prefix: not API).
-    public final var _toSuperlayer: CATransform3D {
+    public final var _toSuperlayer: CATransform3D { _toSuperlayer(in: _geometryParent) }
+
+    /// The matrix taking this layer's bounds coordinates to those of `s`, its superlayer.
+    final func _toSuperlayer(in s: CALayer?) -> CATransform3D {
         let b = bounds, a = anchorPoint
         let anchor = CGPoint(x: b.minX + b.width * a.x, y: b.minY + b.height * a.y)
         var m = CATransform3DConcat(CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ), transform)
         m = CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition + anchorPointZ))
-        if let s = superlayer {
+        if let s {
             let st = s.sublayerTransform
             if st != .identity {
                 let sb = s.bounds, sa = s.anchorPoint
@@ -30,13 +33,24 @@ extension CALayer {
         return m
     }
 
+    /// The layer whose space this one is placed in: `superlayer`, except that for the top of
+    /// a presentation copy it is a copy of the model superlayer's presentation values without
+    /// its sublayers (`superlayer` would copy its whole subtree: walking up a deep tree of
+    /// those would cost the square of its depth).
+    final var _geometryParent: CALayer? {
+        if let s = _superlayer { return s }
+        guard _flags.contains(.presentation), let p = _extras?.modelLayer?._superlayer,
+              p._flags.contains(.committed) else { return nil }
+        return p._presentationCopy(at: CACurrentMediaTime())
+    }
+
     /// The matrix taking this layer's coordinates to its root's (the root's own bounds space).
     final var _toRoot: CATransform3D {
         var m = CATransform3D.identity
-        var l: CALayer? = self
-        while let c = l, c.superlayer != nil {
-            m = CATransform3DConcat(m, c._toSuperlayer)
-            l = c.superlayer
+        var l = self
+        while let p = l._geometryParent {
+            m = CATransform3DConcat(m, l._toSuperlayer(in: p))
+            l = p
         }
         return m
     }

@@ -20,7 +20,9 @@ extension CALayer {
     public var sublayers: [CALayer]? {
         get { _sublayers.isEmpty ? nil : _sublayers }
         set {
-            for s in _sublayers { s._detachFromParent(runOrderOut: true) }
+            // Detached together (one by one would search and shift the array once per layer).
+            for s in _sublayers where s._superlayer === self { s._runOrderAction(kCAOnOrderOut) }
+            for s in _sublayers { s._superlayer = nil }
             _sublayers = []
             for s in newValue ?? [] { insertSublayer(s, at: UInt32(clamping: _sublayers.count)) }
             _markStructureDirty()

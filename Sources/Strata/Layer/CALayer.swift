@@ -54,11 +54,15 @@ final class _LayerExtras {
 ///
 /// ## Depth and breadth
 /// Trees of any depth and width work: every walk over sublayers on the way to pixels (commit,
-/// layout, `RenderTree` snapshots and frame times, `presentation()`, hit testing, freeing) is
-/// iterative, so a 10 000-deep chain is committed, drawn and freed on a 512 KiB thread stack;
-/// 100 000 sublayers of one layer are fine too. Exceptions that still recurse: a subclass's
-/// `hitTest(_:)` is called through (so its override applies), replicators nested in
-/// replicators and mask chains recurse per level of that nesting.
+/// layout, `RenderTree` snapshots and frame times, replicator instances, `presentation()`, hit
+/// testing, freeing) is iterative, so a 10 000-deep chain (or 10 000 nested replicators) is
+/// committed, drawn and freed on a 512 KiB thread stack; 100 000 sublayers of one layer are
+/// fine too. Bounded instead: transform layers nested in transform layers more than 64 deep
+/// draw flattened (see ``CATransformLayer``), and the compositor ignores masks of masks past
+/// its maximum depth (4).
+/// One walk recurses: `hitTest(_:)` calls a sublayer's `hitTest(_:)` when the sublayer is of
+/// a class other than Strata's own (a subclass may override it), one call level per such
+/// layer on the path.
 open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     final var _storage: [String: _AnimValue] = [:]
     final var _sublayers: [CALayer] = []

@@ -11,10 +11,14 @@ extension RenderTree {
         /// The tiled-layer context of the layer itself and of its sublayers.
         let tiles: _TiledFrame?
         let inner: _TiledFrame?
-        /// The next child to build; `node.children.count` once they are done (or replicated).
+        /// The next child to build; for a replicator, child `next % children.count` of
+        /// instance `next / children.count`.
         var next = 0
         var subs: [RenderLayer] = []
-        var replicated = false
+        /// A replicator's instances (the sublayers drawn other than once) and their finished
+        /// containers.
+        var replication: _Replication?
+        var containers: [RenderLayer] = []
         /// True once the sublayers are finished and the mask (if any) is being built.
         var inMask = false
     }
@@ -26,8 +30,8 @@ extension RenderTree {
     ///
     /// The walk keeps its own stack (a tree of any depth is built in constant call-stack
     /// depth) and visits layers in the order a recursive walk would: a layer, its sublayers in
-    /// order (each with its whole subtree), its particles and tiles, then its mask's subtree.
-    /// Replicators build each instance's sublayers with a nested walk.
+    /// order (each with its whole subtree), its particles and tiles, then its mask's subtree;
+    /// a replicator's sublayers once per instance, instance after instance.
     func build(_ id: UInt64, parentTime: Double, into out: inout [RenderLayer], tiles: _TiledFrame? = nil) {
         guard let first = enter(id, parentTime: parentTime, tiles: tiles) else { return }
         var stack = [first]
@@ -35,10 +39,28 @@ extension RenderTree {
             let top = stack.count - 1
             if !stack[top].inMask {
                 let children = stack[top].node.children
-                if stack[top].next < children.count {
-                    let c = children[stack[top].next]
+                var total = children.count
+                if let r = stack[top].replication {
+                    total *= r.count
+                    let i = stack[top].containers.count
+                    if stack[top].next == (i + 1) * children.count {
+                        // Instance i's sublayers are all built.
+                        let c = Self.replicaContainer(r, instance: i, of: stack[top].state.layer, holding: stack[top].subs)
+                        stack[top].containers.append(c)
+                        stack[top].subs.removeAll(keepingCapacity: true)
+                    }
+                }
+                if stack[top].next < total {
+                    let j = stack[top].next
                     stack[top].next += 1
-                    if let f = enter(c, parentTime: stack[top].local, tiles: stack[top].inner) { stack.append(f) }
+                    var time = stack[top].local, tiles = stack[top].inner
+                    if let r = stack[top].replication, j >= children.count {
+                        // Later instances show earlier times; tiles are requested for the
+                        // sublayers themselves only (instance 0).
+                        time -= Double(j / children.count) * r.delay
+                        tiles = nil
+                    }
+                    if let f = enter(children[j % children.count], parentTime: time, tiles: tiles) { stack.append(f) }
                     continue
                 }
                 finishSublayers(&stack[top])
@@ -62,7 +84,7 @@ extension RenderTree {
             }
             if stack[p].inMask {
                 stack[p].state.layer.mask = done.state.layer
-            } else if _Depth3D.isTransformLayer(done.state.layer) {
+            } else if stack[p].replication == nil, _Depth3D.isTransformLayer(done.state.layer) {
                 // A transform layer's 3-D space stands in its place (see CATransformLayer).
                 stack[p].subs.append(contentsOf: _Depth3D.expand(done.state.layer))
             } else {
@@ -88,18 +110,19 @@ extension RenderTree {
         let inner = n.children.isEmpty ? nil : frame?.forSublayers(of: s.layer)
         var f = BuildFrame(node: n, id: id, state: s, local: local, tiles: frame, inner: inner)
         if !n.children.isEmpty, let r = _Replication(s.extras), r.changesSublayers {
-            f.state.layer.sublayers = replicate(n, r, of: s.layer, parentTime: local, tiles: inner)
-            f.replicated = true
-            f.next = n.children.count
-        } else {
-            f.subs.reserveCapacity(n.children.count)
+            f.replication = r
+            f.containers.reserveCapacity(r.count)
         }
+        f.subs.reserveCapacity(n.children.count)
         return f
     }
 
     /// Installs the built sublayers, then the particles (below them) and the tiles.
     private func finishSublayers(_ f: inout BuildFrame) {
-        if !f.node.children.isEmpty, !f.replicated {
+        if f.replication != nil {
+            f.state.layer.sublayers = f.containers
+            f.containers = []
+        } else if !f.node.children.isEmpty {
             f.state.layer.sublayers = f.subs
             f.subs = []
         }

@@ -58,7 +58,8 @@ extension EngineTests.DeepLayerTreeTests {
     }
 
     /// 100 000 sublayers of one layer, one pixel each in rows of 400, red/green/blue by index:
-    /// committed, snapshotted, drawn, hit-tested, one changed (damage: its pixel), presented.
+    /// committed, snapshotted, drawn, hit-tested, one changed (damage: its pixel), presented,
+    /// removed.
     @Test func aHundredThousandSiblings() {
         final class Result: @unchecked Sendable {
             var pixels: [UInt32] = []
@@ -67,6 +68,7 @@ extension EngineTests.DeepLayerTreeTests {
             var changed: UInt32 = 0
             var snapshotCount = 0
             var presentationCount = 0
+            var removed = -1
         }
         let r = Result()
         let count = 100_000
@@ -105,6 +107,9 @@ extension EngineTests.DeepLayerTreeTests {
                 c.render(b, into: bitmap, scale: 1, region: damage)
                 r.changed = bitmap.pixel(x: 124, y: 45)
                 r.presentationCount = root.presentation()?.sublayers?.count ?? 0
+                root.sublayers = nil
+                CATransaction.flush()
+                r.removed = tree.snapshot(at: 100).sublayers.count
             }
         }
         #expect(r.snapshotCount == count && r.presentationCount == count)
@@ -113,5 +118,6 @@ extension EngineTests.DeepLayerTreeTests {
         #expect(r.hit)
         #expect(r.damage == [PixelRect(x: 124, y: 45, width: 1, height: 1)])
         #expect(r.changed == 0xFF00_00FF)
+        #expect(r.removed == 0, "all removed at once")
     }
 }

@@ -26,6 +26,7 @@ extension EngineTests {
             var hitDeepest = false
             var hitSecond = false
             var converted = CGPoint.zero
+            var presentationConverted = CGPoint.zero
             var freed = false
         }
 
@@ -121,6 +122,7 @@ extension EngineTests {
             o.hitDeepest = root.hitTest(CGPoint(x: 12, y: 12)) === deepest
             o.hitSecond = root.hitTest(CGPoint(x: 30, y: 30)) === second
             o.converted = deepest!.convert(CGPoint(x: 1, y: 1), to: root)
+            o.presentationConverted = second!.presentation()?.convert(CGPoint(x: 1, y: 1), to: nil) ?? .zero
 
             // Freed: nothing of the chain survives the last references.
             weak let weakDeepest = deepest
@@ -158,6 +160,7 @@ extension EngineTests.DeepLayerTreeTests {
         #expect(o.pixels["uncovered"] == green, "level 9 992 (≡ 0 mod 8, even) shows where the deepest was")
         #expect(o.hitDeepest && o.hitSecond)
         #expect(o.converted == CGPoint(x: 12, y: 11))
+        #expect(o.presentationConverted == CGPoint(x: 16, y: 16), "level 9 999 at 15 + (1, 1), up through presentation values")
         #expect(o.freed)
     }
 
