@@ -216,7 +216,8 @@ final class _FrameList {
                          background: l.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil },
                          borderColor: bw > 0 ? l.borderColor.flatMap { $0.alpha > 0 ? $0 : nil } : nil,
                          borderWidth: bw, opacity: opacity, inheritedAlpha: c.alpha,
-                         allowsGroupOpacity: l.allowsGroupOpacity && (l.properties["allowsGroupOpacity"] as? Bool ?? true))
+                         allowsGroupOpacity: l.allowsGroupOpacity
+                            && (l.properties.isEmpty || l.properties["allowsGroupOpacity"] as? Bool ?? true))
         let bbox = Self.deviceBox(l.bounds, matrix)
         if node.background != nil || node.borderColor != nil { node.footprint = Self.intersect(bbox, c.clip) }
         if let own = _OwnDrawing(l) {
@@ -403,7 +404,8 @@ final class _FrameList {
     private static func clipKind(_ shape: _RoundedRect, _ m: _Matrix3, _ bbox: PixelRect) -> _ClipKind {
         guard shape.isRect, m.isAxisAligned else { return .shape }
         let p0 = m.apply(shape.rect.minX, shape.rect.minY), p1 = m.apply(shape.rect.maxX, shape.rect.maxY)
-        for v in [p0.x, p0.y, p1.x, p1.y] where abs(v - v.rounded()) > 1e-9 { return .shape }
+        @inline(__always) func whole(_ v: Double) -> Bool { !(abs(v - v.rounded()) > 1e-9) }
+        guard whole(p0.x), whole(p0.y), whole(p1.x), whole(p1.y) else { return .shape }
         return .rect(bbox)
     }
 
@@ -416,9 +418,10 @@ final class _FrameList {
     static func deviceBox(_ rect: CGRect, _ m: _Matrix3) -> PixelRect? {
         let r = rect.standardized
         guard r.width > 0, r.height > 0 else { return nil }
-        let pts = [m.apply(r.minX, r.minY), m.apply(r.maxX, r.minY), m.apply(r.maxX, r.maxY), m.apply(r.minX, r.maxY)]
         var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
-        for p in pts {
+        // The four corners without an array (called for every layer of every frame).
+        for k in 0..<4 {
+            let p = m.apply(k == 1 || k == 2 ? r.maxX : r.minX, k >= 2 ? r.maxY : r.minY)
             guard p.z > 1e-6 else {
                 let l = Double(Region.limit)
                 return PixelRect(x: -Int(l), y: -Int(l), width: 2 * Int(l), height: 2 * Int(l))
