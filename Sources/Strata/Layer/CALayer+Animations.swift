@@ -128,7 +128,34 @@ extension CALayer {
         return _makePresentation(at: CACurrentMediaTime())
     }
 
+    /// The presentation copy of this layer's subtree, made without recursion (any depth), in
+    /// the order a recursive walk has: a layer, its sublayers' subtrees, its mask's subtree.
     final func _makePresentation(at time: CFTimeInterval) -> Self {
+        let top = _presentationCopy(at: time)
+        // Copies are made as layers are popped (the recursive order); each joins its parent's
+        // copy, which exists by then.
+        var stack: [(model: CALayer, parent: CALayer, isMask: Bool)] = []
+        func push(_ model: CALayer, _ copy: CALayer) {
+            if let m = model._extras?.mask { stack.append((m, copy, true)) }
+            for sub in model._sublayers.reversed() { stack.append((sub, copy, false)) }
+        }
+        push(self, top)
+        while let (model, parent, isMask) = stack.popLast() {
+            let copy = model._presentationCopy(at: time)
+            copy._superlayer = parent
+            if isMask {
+                copy._flags.insert(.isMask)
+                parent.extras.mask = copy
+            } else {
+                parent._sublayers.append(copy)
+            }
+            push(model, copy)
+        }
+        return top
+    }
+
+    /// A presentation layer showing this layer's values at `time`, without sublayers or mask.
+    final func _presentationCopy(at time: CFTimeInterval) -> Self {
         let p = type(of: self).init(layer: self)
         p._flags = [.presentation, .committed]
         let s = _evaluatedState(at: time)
@@ -144,17 +171,6 @@ extension CALayer {
         for (k, v) in s.extras { storage[k] = v }
         p._storage = storage
         p.extras.modelLayer = self
-        for sub in _sublayers {
-            let sp = sub._makePresentation(at: time)
-            sp._superlayer = p
-            p._sublayers.append(sp)
-        }
-        if let m = _extras?.mask {
-            let mp = m._makePresentation(at: time)
-            mp._superlayer = p
-            mp._flags.insert(.isMask)
-            p.extras.mask = mp
-        }
         return p
     }
 

@@ -11,12 +11,15 @@ import Foundation
 extension CALayer {
     /// The matrix taking this layer's bounds coordinates to its superlayer's (model values).
     /// Public for StrataUI's hit testing only (the `_` prefix: not API).
-    public final var _toSuperlayer: CATransform3D {
+    public final var _toSuperlayer: CATransform3D { _toSuperlayer(in: _geometryParent) }
+
+    /// The matrix taking this layer's bounds coordinates to those of `s`, its superlayer.
+    final func _toSuperlayer(in s: CALayer?) -> CATransform3D {
         let b = bounds, a = anchorPoint
         let anchor = CGPoint(x: b.minX + b.width * a.x, y: b.minY + b.height * a.y)
         var m = CATransform3DConcat(CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ), transform)
         m = CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition + anchorPointZ))
-        if let s = superlayer {
+        if let s {
             let st = s.sublayerTransform
             if st != .identity {
                 let sb = s.bounds, sa = s.anchorPoint
@@ -30,13 +33,24 @@ extension CALayer {
         return m
     }
 
+    /// The layer whose space this one is placed in: `superlayer`, except that for the top of
+    /// a presentation copy it is a copy of the model superlayer's presentation values without
+    /// its sublayers (`superlayer` would copy its whole subtree: walking up a deep tree of
+    /// those would cost the square of its depth).
+    final var _geometryParent: CALayer? {
+        if let s = _superlayer { return s }
+        guard _flags.contains(.presentation), let p = _extras?.modelLayer?._superlayer,
+              p._flags.contains(.committed) else { return nil }
+        return p._presentationCopy(at: CACurrentMediaTime())
+    }
+
     /// The matrix taking this layer's coordinates to its root's (the root's own bounds space).
     final var _toRoot: CATransform3D {
         var m = CATransform3D.identity
-        var l: CALayer? = self
-        while let c = l, c.superlayer != nil {
-            m = CATransform3DConcat(m, c._toSuperlayer)
-            l = c.superlayer
+        var l = self
+        while let p = l._geometryParent {
+            m = CATransform3DConcat(m, l._toSuperlayer(in: p))
+            l = p
         }
         return m
     }
@@ -90,14 +104,51 @@ extension CALayer {
     /// The hit-test walk behind `hitTest(_:)`: hidden layers and their subtrees are skipped,
     /// `masksToBounds` clips the subtree, sublayers are tried front to back (higher zPosition
     /// first, then later siblings), then the layer itself via `contains(_:)`.
+    ///
+    /// Iterative through layers of Strata's own classes (any depth); a sublayer of any other
+    /// class (a subclass, which may override `hitTest(_:)`) is asked through its
+    /// `hitTest(_:)`, so a chain of such layers recurses once per level.
     final func _hitTest(_ p: CGPoint) -> CALayer? {
-        if isHidden { return nil }
-        let local = Self._map(p, CATransform3DInvert(_toSuperlayer))
-        if masksToBounds && !contains(local) { return nil }
-        let order = _sublayers.enumerated().sorted {
-            $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition > $1.element.zPosition : $0.offset > $1.offset
+        struct Frame {
+            let layer: CALayer
+            let local: CGPoint
+            let order: [CALayer]
+            var next = 0
         }
-        for (_, s) in order { if let hit = s.hitTest(local) { return hit } }
-        return contains(local) ? self : nil
+        /// The layer's frame, or nil when nothing under it can be hit.
+        func enter(_ l: CALayer, _ p: CGPoint) -> Frame? {
+            if l.isHidden { return nil }
+            let local = Self._map(p, CATransform3DInvert(l._toSuperlayer))
+            if l.masksToBounds && !l.contains(local) { return nil }
+            let order = l._sublayers.enumerated().sorted {
+                $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition > $1.element.zPosition : $0.offset > $1.offset
+            }
+            return Frame(layer: l, local: local, order: order.map(\.element))
+        }
+        guard let first = enter(self, p) else { return nil }
+        var stack = [first]
+        while let top = stack.indices.last {
+            if stack[top].next < stack[top].order.count {
+                let s = stack[top].order[stack[top].next]
+                stack[top].next += 1
+                if Self._walkedClasses.contains(ObjectIdentifier(type(of: s))) {
+                    if let f = enter(s, stack[top].local) { stack.append(f) }
+                } else if let hit = s.hitTest(stack[top].local) {
+                    return hit
+                }
+                continue
+            }
+            // Nothing under it was hit: the layer itself, or back to its superlayer's next.
+            let f = stack.removeLast()
+            if f.layer.contains(f.local) { return f.layer }
+        }
+        return nil
     }
+
+    /// Classes whose `hitTest(_:)` is this walk (none of them overrides it).
+    private static let _walkedClasses: Set<ObjectIdentifier> = [
+        ObjectIdentifier(CALayer.self), ObjectIdentifier(CAGradientLayer.self), ObjectIdentifier(CAReplicatorLayer.self),
+        ObjectIdentifier(CAShapeLayer.self), ObjectIdentifier(CATextLayer.self), ObjectIdentifier(CATransformLayer.self),
+        ObjectIdentifier(CAEmitterLayer.self), ObjectIdentifier(CATiledLayer.self), ObjectIdentifier(TiledImageLayer.self),
+    ]
 }

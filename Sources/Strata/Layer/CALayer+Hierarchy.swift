@@ -20,7 +20,9 @@ extension CALayer {
     public var sublayers: [CALayer]? {
         get { _sublayers.isEmpty ? nil : _sublayers }
         set {
-            for s in _sublayers { s._detachFromParent(runOrderOut: true) }
+            // Detached together (one by one would search and shift the array once per layer).
+            for s in _sublayers where s._superlayer === self { s._runOrderAction(kCAOnOrderOut) }
+            for s in _sublayers { s._superlayer = nil }
             _sublayers = []
             for s in newValue ?? [] { insertSublayer(s, at: UInt32(clamping: _sublayers.count)) }
             _markStructureDirty()
@@ -29,6 +31,10 @@ extension CALayer {
 
     /// True when `layer` is `self` or one of `self`'s ancestors (so adding it would make a cycle).
     final func _wouldCycle(_ layer: CALayer) -> Bool {
+        if layer === self { return true }
+        // Only a layer with sublayers or a mask is anyone's ancestor: adding a new leaf (the
+        // usual case, and building a chain top-down) does not walk up a deep tree.
+        if layer._sublayers.isEmpty && layer._extras?.mask == nil { return false }
         var p: CALayer? = self
         while let q = p {
             if q === layer { return true }
@@ -151,10 +157,26 @@ extension CALayer {
 
     final func _markStructureDirty() { _markDirty() }
 
+    /// Records that this layer and everything under it must be copied at the next commit (it
+    /// joined a tree). Only this layer is listed now; the commit lists its subtree as it is
+    /// then (`_Commit.listSubtrees`), so attaching a deep subtree costs one walk, at commit.
     final func _markSubtreeDirty() {
+        if _flags.contains(.presentation) { return }
         _markDirty()
-        for s in _sublayers { s._markSubtreeDirty() }
-        _extras?.mask?._markSubtreeDirty()
+        _flags.insert(.subtreeDirty)
+    }
+
+    /// This layer and all layers under it (sublayers and masks) in depth-first order: a layer,
+    /// then each sublayer's subtree in order, then its mask's subtree. Iterative: any depth.
+    final var _subtree: [CALayer] {
+        var all: [CALayer] = []
+        var stack: [CALayer] = [self]
+        while let l = stack.popLast() {
+            all.append(l)
+            if let m = l._extras?.mask { stack.append(m) }
+            stack.append(contentsOf: l._sublayers.reversed())
+        }
+        return all
     }
 
     /// The root of this layer's tree.

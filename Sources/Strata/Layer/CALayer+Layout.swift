@@ -21,13 +21,24 @@ extension CALayer {
         top._layoutSubtreeIfNeeded()
     }
 
+    /// Iterative (any depth), in the order a recursive walk has: each layer's sublayers as
+    /// they are after its own `layoutSublayers()`, then its mask as it is once they are done.
     final func _layoutSubtreeIfNeeded() {
-        if _flags.contains(.needsLayout) {
-            _flags.remove(.needsLayout)
-            layoutSublayers()
+        enum Step { case layer(CALayer), maskOf(CALayer) }
+        var stack: [Step] = [.layer(self)]
+        while let step = stack.popLast() {
+            switch step {
+            case let .maskOf(l):
+                if let m = l._extras?.mask { stack.append(.layer(m)) }
+            case let .layer(l):
+                if l._flags.contains(.needsLayout) {
+                    l._flags.remove(.needsLayout)
+                    l.layoutSublayers()
+                }
+                stack.append(.maskOf(l))
+                for s in l._sublayers.reversed() { stack.append(.layer(s)) }
+            }
         }
-        for s in _sublayers { s._layoutSubtreeIfNeeded() }
-        _extras?.mask?._layoutSubtreeIfNeeded()
     }
 
     /// Marks the whole layer for `display()` at the next commit.

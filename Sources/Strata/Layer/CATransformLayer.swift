@@ -8,7 +8,8 @@ import Foundation
 /// As in Core Animation, the layer itself draws nothing (background, contents, border, shadow,
 /// mask, masksToBounds and compositingFilter are ignored) and forms no compositing group: its
 /// `opacity` applies to each sublayer separately. Transform layers nest: a transform layer's
-/// sublayer that is a transform layer stays in the same 3-D space.
+/// sublayer that is a transform layer stays in the same 3-D space (up to 64 levels of such
+/// nesting; a transform layer deeper than that draws its sublayers flattened).
 ///
 /// How it draws: every sublayer of the 3-D space (through nested transform layers) is placed
 /// by its full 4×4 transform directly in the transform layer's superlayer, where the

@@ -27,8 +27,9 @@ public final class RenderTree: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var nodes: [UInt64: Node] = [:]
-    private let rootID: UInt64
+    /// Read and written with `lock` held.
+    var nodes: [UInt64: Node] = [:]
+    let rootID: UInt64
     /// Main-thread only: the model root (never read by `snapshot`).
     private let root: CALayer
     private var _onCommit: (@Sendable () -> Void)?
@@ -41,14 +42,7 @@ public final class RenderTree: @unchecked Sendable {
         self.root = root
         rootID = root._layerID
         root.extras.renderTree = self
-        var all: [CALayer] = []
-        func collect(_ l: CALayer) {
-            all.append(l)
-            l._sublayers.forEach(collect)
-            if let m = l._extras?.mask { collect(m) }
-        }
-        collect(root)
-        _apply(all)
+        _apply(root._subtree)
     }
 
     /// Called (on the committing thread) after every commit that changed this tree.
@@ -122,56 +116,6 @@ public final class RenderTree: @unchecked Sendable {
         return out.first ?? RenderLayer(id: rootID)
     }
 
-    /// Evaluates node `id` and its subtree and appends the result to `out` (appending lets the
-    /// finished value move into place instead of being copied).
-    /// `tiles` carries what CATiledLayers need (the accumulated transform to the root, whose
-    /// bounds are the viewport); nil outside frame snapshots.
-    func build(_ id: UInt64, parentTime: Double, into out: inout [RenderLayer], tiles: _TiledFrame? = nil) {
-        guard let n = nodes[id] else { return }
-        let local = n.timing.layerLocalTime(parentTime)
-        var s = n.state
-        for a in n.animations { a.apply(at: local, to: &s) }
-        if !s.extras.isEmpty {
-            var props: [String: any Sendable] = [:]
-            for (k, v) in s.extras { if let sv = v.sendableValue { props[k] = sv } }
-            s.layer.properties = props
-        }
-        let frame = tiles?.entering(s.layer, isRoot: id == rootID)
-        if !n.children.isEmpty {
-            let inner = frame?.forSublayers(of: s.layer)
-            if let r = _Replication(s.extras), r.changesSublayers {
-                s.layer.sublayers = replicate(n, r, of: s.layer, parentTime: local, tiles: inner)
-            } else {
-                var subs: [RenderLayer] = []
-                subs.reserveCapacity(n.children.count)
-                for c in n.children {
-                    build(c, parentTime: local, into: &subs, tiles: inner)
-                    // A transform layer's 3-D space stands in its place (see CATransformLayer).
-                    if let t = subs.last, _Depth3D.isTransformLayer(t) {
-                        subs.removeLast()
-                        subs.append(contentsOf: _Depth3D.expand(t))
-                    }
-                }
-                s.layer.sublayers = subs
-            }
-        }
-        if !s.extras.isEmpty, case let .opaque(h as _EmissionHistory)? = s.extras[CAEmitterLayer.historyKey] {
-            // Particles are drawn below the emitter's sublayers.
-            let particles = _Emission.particles(h, at: local, emitter: id)
-            if !particles.isEmpty { s.layer.sublayers = particles + s.layer.sublayers }
-        }
-        frame?.attachTiles(&s.layer)
-        if let m = n.mask {
-            var one: [RenderLayer] = []
-            build(m, parentTime: local, into: &one)
-            s.layer.mask = one.first
-        }
-        if let fade = s.contentsFade, s.layer.transition == nil { Self.crossfadeContents(&s.layer, fade) }
-        // Swap the finished value into the array rather than copying it (no retain traffic).
-        out.append(RenderLayer(id: 0))
-        swap(&out[out.count - 1], &s.layer)
-    }
-
     /// A basic animation of `contents` drawn as a fade transition (see `RenderTransition`):
     /// from the layer as evaluated (its start contents) to the same layer, sublayers and all,
     /// showing the end contents. A running `CATransition` on the layer takes precedence.
@@ -188,66 +132,6 @@ public final class RenderTree: @unchecked Sendable {
     /// for no frames while paused; only tile fade-ins, which run on frame time, still do.
     public func nextFrameTime(after time: CFTimeInterval) -> CFTimeInterval {
         lock.lock(); defer { lock.unlock() }
-        var chain: [_Timing] = []
-        return next(rootID, parentTime: time, globalTime: time, chain: &chain, frozen: false)
-    }
-
-    private func next(_ id: UInt64, parentTime: Double, globalTime: Double, chain: inout [_Timing], frozen: Bool) -> Double {
-        guard let n = nodes[id] else { return .infinity }
-        let local = n.timing.layerLocalTime(parentTime)
-        chain.append(n.timing)
-        defer { chain.removeLast() }
-        if _TiledRenderHook.isFading(n.state.extras) { return globalTime }
-        var frozen = frozen || n.timing.speed == 0
-        var wake = Double.infinity
-        if n.timing.duration > 0, !frozen {
-            // A cycling layer (see CAMediaTiming): while active, finished animations below it
-            // start again with the next cycle; before and after, its time holds.
-            let raw = n.timing.localTime(parentTime)
-            if raw >= 0, n.timing.layerTimeMoves(atLocal: raw) {
-                if animates(id) { return globalTime }
-            } else {
-                frozen = true
-                if raw < 0, animates(id) {
-                    var g = 0.0
-                    for t in chain.reversed() { g = t.parentTime(forLocal: g) ?? .infinity }
-                    if g.isFinite { wake = max(g, globalTime) }
-                }
-            }
-        }
-        if frozen {
-            for c in n.children + (n.mask.map { [$0] } ?? []) where next(c, parentTime: local, globalTime: globalTime,
-                                                                             chain: &chain, frozen: true) == globalTime {
-                return globalTime
-            }
-            return wake
-        }
-        if !n.state.extras.isEmpty, case let .opaque(h as _EmissionHistory)? = n.state.extras[CAEmitterLayer.historyKey],
-           h.isActive(at: local) {
-            return globalTime
-        }
-        var best = Double.infinity
-        for a in n.animations {
-            let l = a.nextChange(after: local)
-            if l == local { return globalTime }
-            if l.isFinite {
-                var g = l
-                for t in chain.reversed() { g = t.parentTime(forLocal: g) ?? .infinity }
-                if g.isFinite { best = min(best, max(g, globalTime)) }
-            }
-        }
-        for c in n.children + (n.mask.map { [$0] } ?? []) {
-            let v = next(c, parentTime: local, globalTime: globalTime, chain: &chain, frozen: false)
-            if v == globalTime { return v }
-            best = min(best, v)
-        }
-        return best
-    }
-
-    /// Whether node `id` or anything below it has animations or emits particles.
-    private func animates(_ id: UInt64) -> Bool {
-        guard let n = nodes[id] else { return false }
-        if !n.animations.isEmpty || n.state.extras[CAEmitterLayer.historyKey] != nil { return true }
-        return n.children.contains(where: animates) || n.mask.map(animates) == true
+        return next(after: time)
     }
 }

@@ -65,18 +65,68 @@ struct _Replication {
     }
 
     /// Gives `layer` and everything under it (sublayers, masks, transition sources) the ids of
-    /// instance `i`.
+    /// instance `i`. Iterative (any depth): each layer's sublayers, mask and transition source
+    /// are taken out while their subtrees are renumbered, then put back.
     static func renumber(_ layer: inout RenderLayer, instance i: Int) {
-        layer.id = copyID(layer.id, i)
-        for k in layer.sublayers.indices { renumber(&layer.sublayers[k], instance: i) }
-        if var m = layer.mask {
-            renumber(&m, instance: i)
-            layer.mask = m
+        struct Frame {
+            var layer: RenderLayer
+            /// Sublayers still to renumber (last first) and those done.
+            var pending: [RenderLayer]
+            var done: [RenderLayer] = []
+            /// 0: sublayers, 1: mask, 2: transition source, 3: finished.
+            var stage = 0
         }
-        if var t = layer.transition, var from = t.from {
-            renumber(&from, instance: i)
-            t.from = from
-            layer.transition = t
+        func open(_ l: inout RenderLayer) -> Frame {
+            l.id = copyID(l.id, i)
+            var f = Frame(layer: RenderLayer(id: 0), pending: [])
+            swap(&f.layer, &l)
+            if !f.layer.sublayers.isEmpty {
+                f.pending = f.layer.sublayers.reversed()
+                f.layer.sublayers = []
+            }
+            return f
+        }
+        var stack = [open(&layer)]
+        while let top = stack.indices.last {
+            var child: RenderLayer?
+            switch stack[top].stage {
+            case 0:
+                child = stack[top].pending.popLast()
+                if child == nil {
+                    if !stack[top].done.isEmpty {
+                        stack[top].layer.sublayers = stack[top].done
+                        stack[top].done = []
+                    }
+                    stack[top].stage = 1
+                }
+            case 1:
+                if let m = stack[top].layer.mask {
+                    child = m
+                    stack[top].layer.mask = nil
+                }
+                stack[top].stage = 2
+            case 2:
+                if var t = stack[top].layer.transition, let from = t.from {
+                    child = from
+                    t.from = nil
+                    stack[top].layer.transition = t
+                }
+                stack[top].stage = 3
+            default:
+                var finished = stack.removeLast()
+                guard let p = stack.indices.last else {
+                    swap(&layer, &finished.layer)
+                    return
+                }
+                // The parent's stage is the one after the slot this layer came from.
+                switch stack[p].stage {
+                case 0: stack[p].done.append(finished.layer)
+                case 2: stack[p].layer.mask = finished.layer
+                default: stack[p].layer.transition?.from = finished.layer
+                }
+                continue
+            }
+            if var c = child { stack.append(open(&c)) }
         }
     }
 }
