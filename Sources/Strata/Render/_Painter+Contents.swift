@@ -26,7 +26,7 @@ extension _Painter {
     /// that mask instead, edge pixels extended (masksToBounds without an offscreen group).
     func drawImage(_ image: CGImage, _ piece: _ContentsLayout.Piece, _ device: _Matrix3, target t: Target,
                    _ ext: PixelRect, a8: UInt16, confine: Bool, nearest: Bool,
-                   clip: (image: OpaquePointer, x: Int, y: Int, width: Int, height: Int)? = nil) {
+                   clip: PlacedMask? = nil) {
         let target = t.image
         let m = device.translated(Double(-t.ox), Double(-t.oy))
         let s = piece.source
@@ -52,11 +52,8 @@ extension _Painter {
         let integral = a.isAxisAligned && a.m11 == 1 && a.m22 == 1 && a.m31 == a.m31.rounded() && a.m32 == a.m32.rounded()
             && abs(a.m31) < Double(Region.limit) && abs(a.m32) < Double(Region.limit)
         if let clip, integral {
-            let tx = Int(a.m31), ty = Int(a.m32), mx = clip.x - t.ox, my = clip.y - t.oy
-            guard let r = _FrameList.intersect(PixelRect(x: mx, y: my, width: clip.width, height: clip.height), ext) else { return }
             pixman_image_set_repeat(sub, PIXMAN_REPEAT_PAD)
-            pixman_image_composite32(PIXMAN_OP_OVER, sub, clip.image, target, Int32(r.x - tx), Int32(r.y - ty),
-                                     Int32(r.x - mx), Int32(r.y - my), Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+            composite(.image(sub, dx: -Int(a.m31), dy: -Int(a.m32), opaque: image.isOpaque), through: clip, target: t, within: ext)
             return
         }
         if !confine, clip == nil, integral {
@@ -87,11 +84,8 @@ extension _Painter {
         pixman_image_set_transform(sub, &tr)
         pixman_image_set_filter(sub, nearest ? PIXMAN_FILTER_NEAREST : PIXMAN_FILTER_BILINEAR, nil, 0)
         if let clip {
-            let mx = clip.x - t.ox, my = clip.y - t.oy
-            guard let r = _FrameList.intersect(PixelRect(x: mx, y: my, width: clip.width, height: clip.height), ext) else { return }
             pixman_image_set_repeat(sub, PIXMAN_REPEAT_PAD)
-            pixman_image_composite32(PIXMAN_OP_OVER, sub, clip.image, target, Int32(r.x + t.ox), Int32(r.y + t.oy),
-                                     Int32(r.x - mx), Int32(r.y - my), Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+            composite(.image(sub, dx: t.ox, dy: t.oy, opaque: image.isOpaque), through: clip, target: t, within: ext)
             return
         }
         guard let box = _FrameList.deviceBox(d, m),

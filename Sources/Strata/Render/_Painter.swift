@@ -53,6 +53,14 @@ final class _Painter {
     var columnCoverage: [Double] = []
     /// Rounded-rectangle coverage and its row buffers, reused.
     let roundedCoverage = _RoundedCoverage()
+    /// A border's inner edge, while `roundedCoverage` holds the outer one.
+    let innerCoverage = _RoundedCoverage()
+    /// Coverage masks of clips, borders and transformed rounded shapes, kept across frames.
+    let maskCache = _CoverageMaskCache()
+    /// Clips (`masksToBounds` with a rounded or transformed shape), borders and transformed
+    /// backgrounds through cached coverage masks; false: the reference path, rasterized by
+    /// pixman's triangles every time (kept for tests comparing the two).
+    var useCoverageMasks = true
     /// The last gradient raster built and what it was built for: a frame painted in bands
     /// (`Compositor`) draws the same gradient once per band, and building the raster (colour
     /// table, radial lookup table) costs as much as filling a band.
@@ -120,6 +128,7 @@ final class _Painter {
 
         targets = [Target(image: image, ox: 0, oy: 0, clip: clip, extents: clip.extents)]
         shadowCache.nextFrame()
+        maskCache.nextFrame()
         open.removeAll(keepingCapacity: true)
         // Nodes are read in place (a _Node is large and holds references: copying one per
         // visit costs more than drawing a small layer).
@@ -158,11 +167,13 @@ final class _Painter {
         if case .shape = n.pointee.clip, n.pointee.end == i + 1, let c = n.pointee.contents, n.pointee.drawAlpha == 1,
            c.center == RenderLayer.unitRect, c.dest.insetBy(dx: -1e-9, dy: -1e-9).contains(n.pointee.shape.rect),
            n.pointee.matrix.isAffine {
-            if !hidden, let m = shapeMask(.shape(alpha: 1), n.pointee.shape, n.pointee.matrix, sigma: 0) {
+            let clip = hidden ? nil : cachedMask(n.pointee.shape, ring: nil, n.pointee.matrix)
+                ?? shapeMask(.shape(alpha: 1), n.pointee.shape, n.pointee.matrix, sigma: 0).map { PlacedMask($0.entry, x: $0.x, y: $0.y) }
+            if let clip {
                 let t = targets[targets.count - 1]
                 let ext = PixelRect(x: t.extents.x - t.ox, y: t.extents.y - t.oy, width: t.extents.width, height: t.extents.height)
                 drawImage(c.image, _ContentsLayout.Piece(source: c.source, dest: c.dest), n.pointee.matrix, target: t, ext, a8: 255,
-                          confine: false, nearest: c.nearest, clip: (m.entry.image, m.x, m.y, m.entry.width, m.entry.height))
+                          confine: false, nearest: c.nearest, clip: clip)
             }
             close(o, nodes)
             return
@@ -252,7 +263,12 @@ final class _Painter {
             pixman_image_composite32(op, g.image, mb.image, t.image, 0, 0, 0, 0, dx, dy, w, h)
             return
         }
-        if let shape = clipShape {
+        if let shape = clipShape, a8 == 255, let m = cachedMask(shape, ring: nil, matrix),
+           let ext = _FrameList.intersect(PixelRect(x: t.extents.x - t.ox, y: t.extents.y - t.oy, width: t.extents.width,
+                                                    height: t.extents.height),
+                                          PixelRect(x: Int(dx), y: Int(dy), width: Int(w), height: Int(h))) {
+            composite(.image(g.image, dx: t.ox - g.ox, dy: t.oy - g.oy, opaque: false), through: m, target: t, within: ext)
+        } else if let shape = clipShape {
             let r = PixelRect(x: 0, y: 0, width: Int(w), height: Int(h))
             tessellator.reset(clip: surfaceRect(in: g))
             tessellator.fill(shape, matrix.translated(Double(-g.ox), Double(-g.oy)))
@@ -301,6 +317,10 @@ final class _Painter {
             return
         }
         if ring == nil, m.isAxisAligned, fillAxisAlignedRect(shape.rect, m, &c, within: ext, target: t, radii: shape.radii) {
+            return
+        }
+        if ring != nil || !m.isAxisAligned, let mask = cachedMask(shape, ring: ring, matrix) {
+            composite(.solid(c), through: mask, target: t, within: ext)
             return
         }
         tessellator.reset(clip: surfaceRect(in: t))
