@@ -47,8 +47,10 @@ let package = Package(
         .target(name: "CShims"),
         // setjmp-guarded libjpeg/libpng calls: their error handlers must never longjmp through Swift.
         .target(name: "CImageShims", dependencies: ["CJPEG", "CPNG"]),
+        // Compositing kernels (AVX2 with a portable fallback), bit-exact with pixman's.
+        .target(name: "CBlit"),
 
-        .target(name: "Strata", dependencies: ["CPixman", "CPNG", "CImageShims", "CShims", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
+        .target(name: "Strata", dependencies: ["CPixman", "CPNG", "CImageShims", "CShims", "CBlit", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
         .target(name: "StrataWayland", dependencies: [
             "Strata", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CWaylandProtocols", "CShims", "CPixman",
         ]),

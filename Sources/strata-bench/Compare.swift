@@ -8,7 +8,8 @@ import Foundation
 /// one. For each scene: Strata is timed, then the peers' `bench.py` times every library it has
 /// for that scene (a separate process, the same protocol), then Strata again; Strata's figure is
 /// the mean of its two medians. Prints Strata ÷ peer per scene and the geometric mean per
-/// workload and peer; `--json OUT` writes all of it.
+/// workload and peer; `--json OUT` writes all of it. Scenes the anchors measured with blend2d-C
+/// also get an estimated blend2d-C figure (AnchorEstimate).
 enum Compare {
     struct Row {
         var scene: String
@@ -25,12 +26,15 @@ enum Compare {
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("strata-compare-\(getpid()).json").path
         defer { try? FileManager.default.removeItem(atPath: tmp) }
         var rows: [Row] = []
+        let anchorRatios = AnchorEstimate.ratios(anchorsPath: peersDir + "/ANCHORS.md")
+        if !anchorRatios.isEmpty { print("note: " + AnchorEstimate.note) }
         for sc in scenes where opts.only.isEmpty || opts.only.contains(where: { sc.name.contains($0) }) {
             guard let runner: BenchRunner = SceneRunner(sc) ?? CompositeRunner(sc, scenesPath: opts.scenesPath, threads: opts.threads) else {
                 continue
             }
             let first = Measurement(runner, rounds: opts.rounds, batchMs: opts.batchMs).medianUs
-            let peers = peerTimes(python: python, bench: bench, scene: sc.name, rounds: opts.rounds, out: tmp)
+            var peers = peerTimes(python: python, bench: bench, scene: sc.name, rounds: opts.rounds, out: tmp)
+            AnchorEstimate.add(to: &peers, scene: sc.name, ratios: anchorRatios)
             let second = Measurement(runner, rounds: opts.rounds, batchMs: opts.batchMs).medianUs
             let row = Row(scene: sc.name, workload: sc.workload, strataUs: (first + second) / 2, peersUs: peers)
             rows.append(row)

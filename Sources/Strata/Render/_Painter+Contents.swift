@@ -61,6 +61,10 @@ extension _Painter {
             guard let r = _FrameList.intersect(PixelRect(x: tx, y: ty, width: sw, height: sh), ext) else { return }
             // Opaque pixels replace the destination: SRC skips reading it.
             let op = image.isOpaque && solid == nil ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
+            let source = image.pixels + sy0 * image.width + sx0
+            if blitTranslated(source, stride: image.width, tx: tx, ty: ty, r, target: t, copy: op == PIXMAN_OP_SRC, a8: a8) {
+                return
+            }
             pixman_image_composite32(op, sub, solid, target, Int32(r.x - tx), Int32(r.y - ty), 0, 0,
                                      Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
             return
@@ -99,7 +103,8 @@ extension _Painter {
             defer { pixman_image_unref(mask); scratch.pop() }
             pixman_image_composite32(PIXMAN_OP_OVER, sub, mask, target, Int32(r.x + t.ox), Int32(r.y + t.oy), 0, 0,
                                      Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
-        } else {
+        } else if nearest || !blitBilinear(image.pixels + sy0 * image.width + sx0, stride: image.width, width: sw, height: sh,
+                                           inverse: tr, r, target: t, a8: a8) {
             pixman_image_composite32(PIXMAN_OP_OVER, sub, solid, target, Int32(r.x + t.ox), Int32(r.y + t.oy), 0, 0,
                                      Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
         }

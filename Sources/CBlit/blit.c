@@ -1,0 +1,131 @@
+/* Portable kernels and the runtime choice between them and the AVX2 ones (blit_avx2.c). */
+
+#include "CBlit.h"
+#include "blit_internal.h"
+
+#include <string.h>
+
+int cblit_has_avx2(void) {
+#if defined(CBLIT_X86)
+    /* A read of the CPU model the runtime filled in at start-up: cheap and race-free. */
+    return __builtin_cpu_supports("avx2") ? 1 : 0;
+#else
+    return 0;
+#endif
+}
+
+/* s scaled by a/255, every channel rounded. */
+static inline uint32_t scale_px(uint32_t s, uint32_t a) {
+    return cblit_div255((s >> 24) * a) << 24 | cblit_div255(((s >> 16) & 0xff) * a) << 16
+        | cblit_div255(((s >> 8) & 0xff) * a) << 8 | cblit_div255((s & 0xff) * a);
+}
+
+static inline uint32_t over_px(uint32_t s, uint32_t d) {
+    uint32_t ia = 255 - (s >> 24), out = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t c = ((s >> shift) & 0xff) + cblit_div255(((d >> shift) & 0xff) * ia);
+        out |= (c > 255 ? 255 : c) << shift;
+    }
+    return out;
+}
+
+void cblit_over_portable(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *src, ptrdiff_t src_stride,
+                         int width, int height, uint32_t alpha) {
+    if (alpha == 0) return;
+    if (alpha > 255) alpha = 255;
+    for (int j = 0; j < height; j++) {
+        uint32_t *d = dst + j * dst_stride;
+        const uint32_t *s = src + j * src_stride;
+        for (int i = 0; i < width; i++) {
+            uint32_t p = alpha == 255 ? s[i] : scale_px(s[i], alpha);
+            if (p) d[i] = over_px(p, d[i]);
+        }
+    }
+}
+
+void cblit_over(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *src, ptrdiff_t src_stride,
+                int width, int height, uint32_t alpha) {
+#if defined(CBLIT_X86)
+    if (cblit_has_avx2()) {
+        cblit_over_avx2(dst, dst_stride, src, src_stride, width, height, alpha);
+        return;
+    }
+#endif
+    cblit_over_portable(dst, dst_stride, src, src_stride, width, height, alpha);
+}
+
+void cblit_copy(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *src, ptrdiff_t src_stride,
+                int width, int height) {
+    if (width <= 0) return;
+    for (int j = 0; j < height; j++) memcpy(dst + j * dst_stride, src + j * src_stride, (size_t)width * 4);
+}
+
+void cblit_fill(uint32_t *dst, ptrdiff_t dst_stride, int width, int height, uint32_t pixel) {
+#if defined(CBLIT_X86)
+    if (cblit_has_avx2()) {
+        cblit_fill_avx2(dst, dst_stride, width, height, pixel);
+        return;
+    }
+#endif
+    for (int j = 0; j < height; j++) {
+        uint32_t *d = dst + j * dst_stride;
+        for (int i = 0; i < width; i++) d[i] = pixel;
+    }
+}
+
+static inline uint32_t sample(const uint32_t *src, ptrdiff_t stride, int w, int h, int32_t x, int32_t y) {
+    return (x >= 0 && x < w && y >= 0 && y < h) ? src[y * stride + x] : 0;
+}
+
+/* One bilinear sample: vertical then horizontal, 7-bit weights, truncated (see CBlit.h). */
+static inline uint32_t bilinear_px(uint32_t tl, uint32_t tr, uint32_t bl, uint32_t br, uint32_t wx, uint32_t wy) {
+    uint32_t out = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t l = ((tl >> shift) & 0xff) * (128 - wy) + ((bl >> shift) & 0xff) * wy;
+        uint32_t r = ((tr >> shift) & 0xff) * (128 - wy) + ((br >> shift) & 0xff) * wy;
+        out |= ((l * (128 - wx) + r * wx) >> 14) << shift;
+    }
+    return out;
+}
+
+int cblit_over_bilinear_portable(uint32_t *dst, ptrdiff_t dst_stride, int width, int height, int src_x, int src_y,
+                                 const uint32_t *src, ptrdiff_t src_stride, int src_width, int src_height,
+                                 const cblit_affine *m, uint32_t alpha) {
+    if (!cblit_bilinear_fits(m, width, height, src_x, src_y, src_stride, src_width, src_height)) return 0;
+    if (alpha == 0 || width <= 0 || height <= 0 || src_width <= 0 || src_height <= 0) return 1;
+    if (alpha > 255) alpha = 255;
+    for (int j = 0; j < height; j++) {
+        cblit_row r = cblit_row_start(m, src_x, src_y + j);
+        int lo, hi;
+        cblit_row_span(r, width, src_width, src_height, &lo, &hi);
+        uint32_t *d = dst + j * dst_stride;
+        for (int i = lo; i < hi; i++) {
+            int32_t x = (int32_t)(r.x + (int64_t)i * r.ux), y = (int32_t)(r.y + (int64_t)i * r.uy);
+            int32_t x1 = x >> 16, y1 = y >> 16;
+            uint32_t p = bilinear_px(sample(src, src_stride, src_width, src_height, x1, y1),
+                                     sample(src, src_stride, src_width, src_height, x1 + 1, y1),
+                                     sample(src, src_stride, src_width, src_height, x1, y1 + 1),
+                                     sample(src, src_stride, src_width, src_height, x1 + 1, y1 + 1),
+                                     ((uint32_t)x >> 9) & 127, ((uint32_t)y >> 9) & 127);
+            if (alpha != 255) p = scale_px(p, alpha);
+            if (p) d[i] = over_px(p, d[i]);
+        }
+    }
+    return 1;
+}
+
+int cblit_over_bilinear(uint32_t *dst, ptrdiff_t dst_stride, int width, int height, int src_x, int src_y,
+                        const uint32_t *src, ptrdiff_t src_stride, int src_width, int src_height,
+                        const cblit_affine *m, uint32_t alpha) {
+#if defined(CBLIT_X86)
+    if (cblit_has_avx2()) {
+        if (!cblit_bilinear_fits(m, width, height, src_x, src_y, src_stride, src_width, src_height)) return 0;
+        if (alpha == 0 || width <= 0 || height <= 0 || src_width <= 0 || src_height <= 0) return 1;
+        cblit_over_bilinear_avx2(dst, dst_stride, width, height, src_x, src_y, src, src_stride, src_width,
+                                 src_height, m, alpha > 255 ? 255 : alpha);
+        return 1;
+    }
+#endif
+    return cblit_over_bilinear_portable(dst, dst_stride, width, height, src_x, src_y, src, src_stride, src_width,
+                                        src_height, m, alpha);
+}

@@ -1,0 +1,41 @@
+import CBlit
+import CPixman
+
+extension _Painter {
+    /// Whether contents images go through CBlit's kernels instead of pixman where both apply:
+    /// with AVX2 only (without it pixman's SSE2 paths beat the portable kernels). Both give
+    /// the same pixels (CBlit.h; RenderBlitTests).
+    static let blitKernels = cblit_has_avx2() != 0
+
+    /// Draws `source` (pixels `sw`×`sh`, row stride `stride`) at the whole-pixel offset
+    /// (`tx`, `ty`) over target rectangle `r`: SRC when `copy`, else OVER scaled by `a8`.
+    /// Returns false (nothing drawn) when the target's clip is not one rectangle: pixman's turn.
+    func blitTranslated(_ source: UnsafePointer<UInt32>, stride: Int, tx: Int, ty: Int, _ r: PixelRect, target t: Target,
+                        copy: Bool, a8: UInt16) -> Bool {
+        guard Self.blitKernels, let direct = directTarget(t) else { return false }
+        guard let c = _FrameList.intersect(r, direct.clip) else { return true }
+        let src = source + (c.y - ty) * stride + (c.x - tx)
+        let dst = direct.pixels + c.y * direct.stride + c.x
+        if copy {
+            cblit_copy(dst, direct.stride, src, stride, Int32(c.width), Int32(c.height))
+        } else {
+            cblit_over(dst, direct.stride, src, stride, Int32(c.width), Int32(c.height), UInt32(a8))
+        }
+        return true
+    }
+
+    /// pixman_image_composite32(OVER, source under the inverse transform `inverse` with
+    /// bilinear filtering and no repeat, alpha `a8`, target) over target rectangle `r`, whose
+    /// first pixel samples the source at `inverse` · (r.x + ox + ½, r.y + oy + ½). Returns false
+    /// (nothing drawn) when CBlit cannot draw it exactly so: pixman's turn.
+    func blitBilinear(_ source: UnsafePointer<UInt32>, stride: Int, width: Int, height: Int, inverse tr: pixman_transform_t,
+                      _ r: PixelRect, target t: Target, a8: UInt16) -> Bool {
+        guard Self.blitKernels, tr.matrix.2 == (0, 0, 65536), let direct = directTarget(t) else { return false }
+        guard let c = _FrameList.intersect(r, direct.clip) else { return true }
+        var m = cblit_affine(xx: tr.matrix.0.0, xy: tr.matrix.0.1, x0: tr.matrix.0.2,
+                             yx: tr.matrix.1.0, yy: tr.matrix.1.1, y0: tr.matrix.1.2)
+        let dst = direct.pixels + c.y * direct.stride + c.x
+        return cblit_over_bilinear(dst, direct.stride, Int32(c.width), Int32(c.height), Int32(c.x + t.ox), Int32(c.y + t.oy),
+                                   source, stride, Int32(width), Int32(height), &m, UInt32(a8)) != 0
+    }
+}

@@ -1,0 +1,216 @@
+import CBlit
+import CPixman
+import Foundation
+import Testing
+@testable import Strata
+
+/// CBlit's kernels (AVX2 when the CPU has it, and the portable ones) against pixman doing the
+/// same operation, on seeded random images: pixel for pixel.
+@Suite struct RenderBlitTests {
+    typealias LCG = DamageRandomSceneTests.LCG
+
+    /// A random premultiplied pixel; a quarter opaque, an eighth fully transparent.
+    static func pixel(_ rng: inout LCG) -> UInt32 {
+        let a: UInt32 = rng.chance(0.25) ? 255 : (rng.chance(0.17) ? 0 : UInt32(rng.int(256)))
+        func c() -> UInt32 { UInt32(rng.int(Int(a) + 1)) }
+        return a << 24 | c() << 16 | c() << 8 | c()
+    }
+
+    static func image(_ w: Int, _ h: Int, _ rng: inout LCG) -> [UInt32] {
+        (0..<(w * h)).map { _ in pixel(&rng) }
+    }
+
+    /// A random source of up to `maxSource` pixels and a random destination of `dest` pixels.
+    static func randomCase(_ rng: inout LCG, maxSource: (Int, Int), dest: (Int, Int))
+        -> (src: [UInt32], sw: Int, sh: Int, dst: [UInt32]) {
+        let sw = 1 + rng.int(maxSource.0), sh = 1 + rng.int(maxSource.1)
+        let src = image(sw, sh, &rng)
+        return (src, sw, sh, image(dest.0, dest.1, &rng))
+    }
+
+    /// pixman_image_composite32 over `dst` (w×h) with `src` (sw×sh), optional solid alpha mask.
+    static func pixman(_ op: pixman_op_t, _ src: [UInt32], _ sw: Int, _ sh: Int, _ dst: inout [UInt32], _ w: Int, _ h: Int,
+                       alpha: UInt16, transform: pixman_transform_t? = nil,
+                       srcXY: (Int, Int), dstRect: (Int, Int, Int, Int)) {
+        src.withUnsafeBufferPointer { s in
+            dst.withUnsafeMutableBufferPointer { d in
+                // pixman only reads the source.
+                let si = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(sw), Int32(sh), UnsafeMutablePointer(mutating: s.baseAddress),
+                                                  Int32(sw * 4))!
+                let di = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(w), Int32(h), d.baseAddress, Int32(w * 4))!
+                if var t = transform {
+                    pixman_image_set_transform(si, &t)
+                    pixman_image_set_filter(si, PIXMAN_FILTER_BILINEAR, nil, 0)
+                }
+                var mask: OpaquePointer?
+                if alpha < 255 {
+                    var c = pixman_color_t(red: 0, green: 0, blue: 0, alpha: alpha * 257)
+                    mask = pixman_image_create_solid_fill(&c)
+                }
+                pixman_image_composite32(op, si, mask, di, Int32(srcXY.0), Int32(srcXY.1), 0, 0,
+                                         Int32(dstRect.0), Int32(dstRect.1), Int32(dstRect.2), Int32(dstRect.3))
+                if let mask { pixman_image_unref(mask) }
+                pixman_image_unref(si)
+                pixman_image_unref(di)
+            }
+        }
+    }
+
+    static func firstDifference(_ a: [UInt32], _ b: [UInt32], width: Int) -> String? {
+        guard let k = zip(a, b).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset else { return nil }
+        return "first difference at (\(k % width), \(k / width)): \(String(a[k], radix: 16)) ≠ pixman \(String(b[k], radix: 16))"
+    }
+
+    /// OVER with and without constant alpha, integer offsets, odd widths (the 8-pixel tails).
+    @Test(arguments: [1 as UInt32, 77, 4096])
+    func overMatchesPixman(seed: UInt32) {
+        var rng = LCG(s: seed)
+        for round in 0..<40 {
+            let w = 50, h = 24
+            let (src, sw, sh, dst0) = Self.randomCase(&rng, maxSource: (45, 20), dest: (w, h))
+            let choices: [UInt16] = [0, 255, 1, 128, UInt16(rng.int(256)), UInt16(rng.int(256))]
+            let alpha = choices[rng.int(choices.count)]
+            let x = rng.int(w - 1), y = rng.int(h - 1)
+            let cw = min(sw, w - x), ch = min(sh, h - y)
+            var expected = dst0
+            Self.pixman(PIXMAN_OP_OVER, src, sw, sh, &expected, w, h, alpha: alpha, srcXY: (0, 0), dstRect: (x, y, cw, ch))
+            for portable in [false, true] {
+                var got = dst0
+                got.withUnsafeMutableBufferPointer { d in
+                    src.withUnsafeBufferPointer { s in
+                        let f = portable ? cblit_over_portable : cblit_over
+                        f(d.baseAddress! + y * w + x, w, s.baseAddress!, sw, Int32(cw), Int32(ch), UInt32(alpha))
+                    }
+                }
+                if let diff = Self.firstDifference(got, expected, width: w) {
+                    Issue.record("seed \(seed) round \(round) alpha \(alpha) portable \(portable): \(diff)")
+                }
+            }
+        }
+    }
+
+    /// SRC copy and solid fill write exactly the rectangle.
+    @Test func copyAndFillMatchPixman() {
+        var rng = LCG(s: 5)
+        for _ in 0..<20 {
+            let w = 37, h = 11, sw = 1 + rng.int(30), sh = 1 + rng.int(10)
+            let src = Self.image(sw, sh, &rng)
+            let dst0 = Self.image(w, h, &rng)
+            let x = rng.int(w - sw + 1), y = rng.int(h - sh + 1)
+            var expected = dst0, got = dst0
+            Self.pixman(PIXMAN_OP_SRC, src, sw, sh, &expected, w, h, alpha: 255, srcXY: (0, 0), dstRect: (x, y, sw, sh))
+            got.withUnsafeMutableBufferPointer { d in
+                src.withUnsafeBufferPointer { cblit_copy(d.baseAddress! + y * w + x, w, $0.baseAddress!, sw, Int32(sw), Int32(sh)) }
+            }
+            #expect(Self.firstDifference(got, expected, width: w) == nil)
+            let p = Self.pixel(&rng)
+            var filled = dst0
+            filled.withUnsafeMutableBufferPointer { cblit_fill($0.baseAddress! + y * w + x, w, Int32(sw), Int32(sh), p) }
+            for j in 0..<h { for i in 0..<w {
+                let inside = i >= x && i < x + sw && j >= y && j < y + sh
+                #expect(filled[j * w + i] == (inside ? p : dst0[j * w + i]))
+            } }
+        }
+    }
+
+    static func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }
+
+    /// Bilinear OVER under rotations, scales, fractional and whole translations (the
+    /// compositor's rot15 and frac cases among them), every source edge crossing the
+    /// destination: against pixman's BILINEAR + REPEAT_NONE compositing.
+    @Test(arguments: [2 as UInt32, 15, 999, 31337])
+    func bilinearMatchesPixman(seed: UInt32) {
+        var rng = LCG(s: seed)
+        for round in 0..<30 {
+            let w = 72, h = 64
+            let (src, sw, sh, dst0) = Self.randomCase(&rng, maxSource: (40, 40), dest: (w, h))
+            let alpha: UInt16 = rng.chance(0.3) ? 255 : UInt16(1 + rng.int(255))
+            let kind = round % 4
+            let angle = kind == 0 ? 15 * Double.pi / 180 : (kind == 1 ? 0 : rng.next() * 2 * .pi)
+            let scale = kind < 2 ? 1 : 0.5 + rng.next() * 1.5
+            let (c, s) = (cos(angle) / scale, sin(angle) / scale)
+            // Inverse map: device → source, centred on the destination.
+            let tx = -(c * 36 + s * 32) + Double(sw) / 2 + (kind == 1 && rng.chance(0.3) ? 0 : rng.next() * 4 - 2)
+            let ty = -(-s * 36 + c * 32) + Double(sh) / 2 + rng.next() * 4 - 2
+            var t = pixman_transform_t(matrix: ((Self.fixed(c), Self.fixed(s), Self.fixed(tx)),
+                                                (Self.fixed(-s), Self.fixed(c), Self.fixed(ty)),
+                                                (0, 0, 65536)))
+            if kind == 1 { t.matrix.0.1 = 0; t.matrix.1.0 = 0 }
+            let ox = rng.int(5) - 2, oy = rng.int(5) - 2
+            let r = (rng.int(8), rng.int(8), w - 8 - rng.int(8), h - 8 - rng.int(8))
+            var expected = dst0
+            Self.pixman(PIXMAN_OP_OVER, src, sw, sh, &expected, w, h, alpha: alpha, transform: t,
+                        srcXY: (r.0 + ox, r.1 + oy), dstRect: r)
+            var m = cblit_affine(xx: t.matrix.0.0, xy: t.matrix.0.1, x0: t.matrix.0.2, yx: t.matrix.1.0, yy: t.matrix.1.1, y0: t.matrix.1.2)
+            for portable in [false, true] {
+                var got = dst0
+                let ok = got.withUnsafeMutableBufferPointer { d in
+                    src.withUnsafeBufferPointer { sp in
+                        let f = portable ? cblit_over_bilinear_portable : cblit_over_bilinear
+                        return f(d.baseAddress! + r.1 * w + r.0, w, Int32(r.2), Int32(r.3), Int32(r.0 + ox), Int32(r.1 + oy),
+                                 sp.baseAddress!, sw, Int32(sw), Int32(sh), &m, UInt32(alpha))
+                    }
+                }
+                #expect(ok == 1)
+                if let diff = Self.firstDifference(got, expected, width: w) {
+                    Issue.record("seed \(seed) round \(round) kind \(kind) alpha \(alpha) portable \(portable): \(diff)")
+                }
+            }
+        }
+    }
+
+    /// Sources pixman's 16.16 arithmetic cannot address are refused, not drawn wrongly.
+    @Test func bilinearRefusesOutOfRangeMappings() {
+        let src: [UInt32] = [0xFFFF_FFFF]
+        var dst: [UInt32] = [0]
+        var m = cblit_affine(xx: 65536, xy: 0, x0: Int32.max / 2, yx: 0, yy: 65536, y0: 0)
+        let r = dst.withUnsafeMutableBufferPointer { d in
+            src.withUnsafeBufferPointer { cblit_over_bilinear(d.baseAddress!, 1, 1, 1, 0, 0, $0.baseAddress!, 1, 1, 1, &m, 255) }
+        }
+        #expect(r == 0)
+        #expect(dst == [0])
+    }
+
+    /// Contents layers at whole, fractional and rotated placements with opacity, painted with
+    /// the kernels and through pixman only: the same pixels, whatever band is repainted.
+    @Test(arguments: [8 as UInt32, 64, 640])
+    func contentsLayersMatchPixmanPath(seed: UInt32) {
+        var rng = LCG(s: seed)
+        let images = (0..<3).map { k in
+            CGImage(width: 20 + 7 * k, height: 16 + 5 * k) { p in
+                for i in 0..<((20 + 7 * k) * (16 + 5 * k)) { p[i] = Self.pixel(&rng) }
+            }!
+        }
+        var root = RenderLayer(id: 1)
+        root.bounds = CGRect(x: 0, y: 0, width: 120, height: 90)
+        root.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.4, alpha: 1)
+        for i in 0..<40 {
+            var l = RenderLayer(id: UInt64(i + 2))
+            let img = images[i % 3]
+            l.bounds = CGRect(x: 0, y: 0, width: img.width, height: img.height)
+            l.contents = img
+            let x = Double(rng.int(130) - 10), y = Double(rng.int(100) - 10)
+            switch i % 3 {
+            case 0: l.anchorPoint = .zero; l.position = CGPoint(x: x, y: y)
+            case 1: l.anchorPoint = .zero; l.position = CGPoint(x: x + rng.next(), y: y + rng.next())
+            default:
+                l.position = CGPoint(x: x, y: y)
+                l.transform = CATransform3DMakeRotation(rng.next() * 2 * .pi, 0, 0, 1)
+            }
+            if rng.chance(0.7) { l.opacity = Float(rng.next()) }
+            root.sublayers.append(l)
+        }
+        let list = _FrameList()
+        list.build(root, scale: 1)
+        for _ in 0..<3 {
+            let x = rng.int(60), y = rng.int(45)
+            let region = Region(x: x, y: y, width: 1 + rng.int(120 - x), height: 1 + rng.int(90 - y))
+            let fast = Bitmap(width: 120, height: 90)!, reference = Bitmap(width: 120, height: 90)!
+            let direct = _Painter(), pixman = _Painter()
+            pixman.directDrawing = false
+            direct.paint(list, into: fast, region: region)
+            pixman.paint(list, into: reference, region: region)
+            #expect(fast.hasSamePixels(as: reference), "seed \(seed), region \(region)")
+        }
+    }
+}
