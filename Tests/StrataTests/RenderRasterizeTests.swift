@@ -75,13 +75,15 @@ import Testing
         var bad = Self.scene(rasterize: true)
         bad.sublayers[0].properties["rasterizationScale"] = CGFloat.nan
         #expect(Snapshot.render(bad)!.hasSamePixels(as: Snapshot.render(Self.scene(rasterize: false))!))
-        // Too large to cache: drawn directly, nothing allocated for it.
+        // Huge: only the visible part is kept (RenderRasterizeClipTests), nothing allocated
+        // in proportion to its size.
         var huge = F.root(100, 80, .white, [F.layer(2, 0, 0, 1e6, 1e6, F.red)])
         huge.sublayers[0].properties["shouldRasterize"] = true
         let c = Compositor()
         let out = Bitmap(width: 100, height: 80)!
         c.render(huge, into: out, scale: 1)
-        #expect(c.rasterCache.renders == 0 && out.pixel(x: 50, y: 50) == 0xFFFF_0000)
+        #expect(c.rasterCache.renders == 1 && out.pixel(x: 50, y: 50) == 0xFFFF_0000)
+        #expect(c.rasterCache.bitmapSizes.allSatisfy { $0.width <= 100 + _RasterCache.margin && $0.height <= 80 + _RasterCache.margin })
     }
 
     @Test func deepTreesAreWalkedWithoutRecursion() {

@@ -56,7 +56,7 @@ final class _CoverageMask {
     static let maxPieces = 24
     /// Bands of identical rows shorter than this are merged with their neighbours into mixed
     /// bands (a rounded corner's rows all differ).
-    static let minBand = 4
+    static let minBand = 8
     /// Full or empty column runs narrower than this inside a band go through the mask.
     static let minRun = 4
 

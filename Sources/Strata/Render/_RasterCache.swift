@@ -16,8 +16,16 @@ import Foundation
 /// inside a mask, a layer running a `CATransition`, or a subtree whose bitmap would exceed
 /// ``CGContext``'s pixel limits (drawn directly instead). An invalid `rasterizationScale`
 /// (≤ 0, NaN, ∞) counts as 1; scales above 16 count as 16. Bitmaps unused for 8 frames are
-/// dropped. Rasterized layers inside more than ``maximumNesting`` rasterized ancestors draw
-/// directly (their subtree is part of the enclosing bitmap).
+/// dropped.
+///
+/// Where Core Animation differs: the bitmap holds only the part of the subtree that can show —
+/// the surface (the root's bounds) mapped back into the layer's space, grown by `margin`
+/// bitmap pixels so that small moves keep it — not the subtree's full extent, so a huge
+/// rasterized layer allocates in proportion to the surface, never to its nominal size. When a
+/// move or turn brings pixels outside the bitmap into view, it is drawn again for the new view.
+/// Under a perspective that folds the surface behind the eye the full extent is used.
+/// Rasterized layers inside more than ``maximumNesting`` rasterized ancestors draw directly
+/// (their subtree is part of the enclosing bitmap).
 final class _RasterCache {
     /// Each rasterized layer inside another is drawn by a nested compositor, a level of
     /// recursion (tens of KB of stack in a debug build); deeper ones are drawn directly, so a
@@ -29,10 +37,14 @@ final class _RasterCache {
     private struct Entry {
         var key: Int
         var image: CGImage
-        /// The bitmap's (0, 0) in the layer's bounds space, points.
-        var origin: CGPoint
+        /// The bitmap's rectangle in the layer's bounds space, in bitmap pixels (points ×
+        /// the rasterization scale).
+        var rect: PixelRect
         var lastUse: Int
     }
+
+    /// Bitmap pixels kept around the visible part of a rasterized subtree.
+    static let margin = 64
 
     private var entries: [UInt64: [Entry]] = [:]
     private var frame = 0
@@ -56,7 +68,7 @@ final class _RasterCache {
             // Walk down copying the chain, replace the layer, write the chain back up.
             var chain = [root]
             for i in path { chain.append(chain[chain.count - 1].sublayers[i]) }
-            guard let replaced = rasterized(chain[chain.count - 1]) else { continue }
+            guard let replaced = rasterized(chain[chain.count - 1], visible: Self.visibleRect(chain)) else { continue }
             chain[chain.count - 1] = replaced
             for k in stride(from: chain.count - 1, to: 0, by: -1) { chain[k - 1].sublayers[path[k - 1]] = chain[k] }
             root = chain[0]
@@ -90,8 +102,37 @@ final class _RasterCache {
         return out
     }
 
-    /// The stand-in for rasterized layer `l`, nil when it cannot be rasterized.
-    private func rasterized(_ l: RenderLayer) -> RenderLayer? {
+    /// Sizes of the bitmaps held (for tests: what rasterizing allocated).
+    var bitmapSizes: [(width: Int, height: Int)] {
+        entries.values.flatMap { $0.map { (width: $0.image.width, height: $0.image.height) } }
+    }
+
+    /// The surface (the root's bounds) in the bounds space of the last layer of `chain` (root
+    /// first), as the frame list places sublayers; nil when that cannot be bounded (a
+    /// perspective folding the surface behind the eye, a singular or non-finite map).
+    static func visibleRect(_ chain: [RenderLayer]) -> CGRect? {
+        var m = _Matrix3.identity
+        for k in 1..<chain.count {
+            var step = _Matrix3(chain[k].placementTransform)
+            if let s = chain[k - 1].sublayerTransformAboutAnchor { step = step.then(_Matrix3(s)) }
+            m = step.then(m)
+        }
+        guard let inv = m.inverted() else { return nil }
+        let r = chain[0].bounds
+        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+        for (x, y) in [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)] {
+            let p = inv.apply(x, y)
+            guard p.z > 1e-9, p.x.isFinite, p.y.isFinite else { return nil }
+            let q = SIMD2(p.x, p.y) / p.z
+            lo = pointwiseMin(lo, q); hi = pointwiseMax(hi, q)
+        }
+        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
+        return CGRect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+    }
+
+    /// The stand-in for rasterized layer `l`, nil when it cannot be rasterized. `visible`: what
+    /// of its bounds space the surface shows (nil: unknown, the whole subtree is kept).
+    private func rasterized(_ l: RenderLayer, visible: CGRect?) -> RenderLayer? {
         let raw = l.number("rasterizationScale") ?? 1
         let scale = raw.isFinite && raw > 0 ? min(raw, 16) : 1
         // The subtree in its own space: bounds coordinates, identity placement.
@@ -107,19 +148,31 @@ final class _RasterCache {
         var content = RenderLayer(id: Self.imageLayerBit | l.id)
         content.sublayers = [inner]
         list.build(content, scale: scale)
-        guard let box = list.nodes.first?.subtree, box.width > 0, box.height > 0,
-              box.width * box.height <= CGContext.maximumPixelCount else { return nil }
+        guard let box = list.nodes.first?.subtree, box.width > 0, box.height > 0 else { return nil }
+        // What must be in the bitmap, and what a new bitmap holds (grown by the margin).
+        var needed = box, held = box
+        if let v = visible {
+            let lim = Double(Region.limit) / 4
+            let sv = CGRect(x: v.minX * scale, y: v.minY * scale, width: v.width * scale, height: v.height * scale)
+                .intersection(CGRect(x: -lim, y: -lim, width: 2 * lim, height: 2 * lim))
+            guard let seen = Region.enclosingPixels(sv), let n = _FrameList.intersect(box, seen) else { return nil }
+            needed = n
+            let m = Self.margin
+            held = _FrameList.intersect(box, PixelRect(x: n.x - m, y: n.y - m, width: n.width + 2 * m, height: n.height + 2 * m)) ?? n
+        }
+        guard held.width * held.height <= CGContext.maximumPixelCount else { return nil }
         var h = Hasher()
         h.combine(scale)
         for n in list.nodes { h.combine(n.key); h.combine(n.footprint) }
         let key = h.finalize()
-        let origin = CGPoint(x: Double(box.x) / scale, y: Double(box.y) / scale)
         let entry: Entry
-        if let k = entries[l.id]?.firstIndex(where: { $0.key == key }) {
+        if let k = entries[l.id]?.firstIndex(where: { $0.key == key && _FrameList.intersect($0.rect, needed) == needed }) {
             entries[l.id]![k].lastUse = frame
             entry = entries[l.id]![k]
         } else {
-            content.bounds = CGRect(x: origin.x, y: origin.y, width: Double(box.width) / scale, height: Double(box.height) / scale)
+            let box = held
+            content.bounds = CGRect(x: Double(box.x) / scale, y: Double(box.y) / scale,
+                                    width: Double(box.width) / scale, height: Double(box.height) / scale)
             guard let bitmap = Bitmap(width: box.width, height: box.height) else { return nil }
             let c = compositor ?? Compositor()
             c.rasterCache.nesting = nesting + 1
@@ -129,7 +182,7 @@ final class _RasterCache {
             guard let image = CGImage(width: box.width, height: box.height, fill: { px in
                 for y in 0..<box.height { (px + y * box.width).update(from: bitmap.row(y), count: box.width) }
             }) else { return nil }
-            entry = Entry(key: key, image: image, origin: origin, lastUse: frame)
+            entry = Entry(key: key, image: image, rect: box, lastUse: frame)
             var list = entries[l.id] ?? []
             list.append(entry)
             // The old frame's bitmap and the new one (damage compares the two).
@@ -144,7 +197,7 @@ final class _RasterCache {
         if let f = l.properties["compositingFilter"] { stand.properties["compositingFilter"] = f }
         var image = RenderLayer(id: Self.imageLayerBit | l.id)
         image.anchorPoint = .zero
-        image.position = entry.origin
+        image.position = CGPoint(x: Double(entry.rect.x) / scale, y: Double(entry.rect.y) / scale)
         image.bounds = CGRect(x: 0, y: 0, width: Double(entry.image.width) / scale, height: Double(entry.image.height) / scale)
         image.contents = entry.image
         image.contentsScale = scale
