@@ -6,7 +6,9 @@ import Foundation
 /// Every piece of the outline winds the same way: each segment's rectangle and each outer join or
 /// cap wedge contributes +1, and the inner side of a join is routed through the vertex itself, so
 /// overlaps (tight curves, self-crossing paths, wide lines) only raise the winding number and the
-/// non-zero fill is exactly the union. The outline is emitted transformed by `transform`.
+/// non-zero fill is exactly the union (the scan converter's anti-aliasing is exact only where
+/// one layer of outline covers a pixel: StrokeSharpTurnTests). The outline is emitted
+/// transformed by `transform`.
 internal struct _PathStroker<S: _PolylineSink> {
     var sink: S
     let hw: Double              // half the line width
@@ -15,6 +17,7 @@ internal struct _PathStroker<S: _PolylineSink> {
     let miterMinCosHalfSq: Double   // (1 + cos θ)/2 must reach this for a miter (θ = turn angle)
     let roundStep: Double       // angle per segment of round joins and caps
     let cosRoundStep: Double    // joins turning less than roundStep get no arc points
+    let capArc: _ArcSteps       // the half turn of round caps, worked out once (dashes make many caps)
     let t: CGAffineTransform
 
     init(sink: S, width: Double, cap: CGLineCap, join: CGLineJoin, miterLimit: Double,
@@ -28,6 +31,7 @@ internal struct _PathStroker<S: _PolylineSink> {
         let r = max(0.0, min(1.0, 1 - 0.5 * tolerance / max(hw, 1e-9)))
         roundStep = max(2 * acos(r), 0.02)
         cosRoundStep = cos(roundStep)
+        capArc = _ArcSteps(sweep: -Double.pi, roundStep: roundStep)
         t = transform
     }
 
@@ -51,86 +55,115 @@ internal struct _PathStroker<S: _PolylineSink> {
     /// Strokes every contour of `pl`.
     mutating func stroke(_ pl: _PolylineCollector) {
         guard hw > 0, hw.isFinite else { return }
-        for c in pl.contours {
-            pl.xs.withUnsafeBufferPointer { xs in
-                pl.ys.withUnsafeBufferPointer { ys in
-                    strokeContour(xs.baseAddress! + c.start, ys.baseAddress! + c.start, c.count, c.closed)
+        var most = 0
+        for c in pl.contours where c.count > most { most = c.count }
+        // Each segment's unit direction and length, computed once per contour and read by both
+        // sides' walks.
+        let seg = UnsafeMutablePointer<_Dir>.allocate(capacity: max(most, 1))
+        defer { seg.deallocate() }
+        pl.xs.withUnsafeBufferPointer { xs in
+            pl.ys.withUnsafeBufferPointer { ys in
+                for c in pl.contours {
+                    strokeContour(xs.baseAddress! + c.start, ys.baseAddress! + c.start, c.count, c.closed, seg)
                 }
             }
         }
     }
 
+    /// A segment's unit direction (x, y) and length, and the turn at the point it starts from:
+    /// the cross and dot products of the previous segment's direction and this one's, and
+    /// 1/(1 + dot) (the miter point's scale). Both sides' walks read them.
+    struct _Dir { var x: Double; var y: Double; var l: Double; var cross = 0.0; var dot = 0.0; var k = 0.0 }
+
     private mutating func strokeContour(_ xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>,
-                                        _ count: Int, _ closedIn: Bool) {
+                                        _ count: Int, _ closedIn: Bool, _ seg: UnsafeMutablePointer<_Dir>) {
         var n = count
         // A closed contour whose last point repeats the first: drop the repeat.
         if closedIn && n > 1 && xs[n - 1] == xs[0] && ys[n - 1] == ys[0] { n -= 1 }
         if n == 1 { dot(xs[0], ys[0]); return }
         let closed = closedIn && n > 2
+        // Segment k runs from point k to point k + 1 (to point 0 for the closing one).
+        for k in 0..<(closed ? n : n - 1) {
+            let j = k + 1 == n ? 0 : k + 1
+            let dx = xs[j] - xs[k], dy = ys[j] - ys[k]
+            let l = (dx * dx + dy * dy).squareRoot()
+            seg[k] = _Dir(x: dx / l, y: dy / l, l: l)
+        }
+        for k in (closed ? 0 : 1)..<(closed ? n : n - 1) {
+            let d = seg[k == 0 ? n - 1 : k - 1], e = seg[k]
+            let dot = d.x * e.x + d.y * e.y
+            seg[k].cross = d.x * e.y - d.y * e.x
+            seg[k].dot = dot
+            seg[k].k = 1 / (1 + dot)
+        }
         if closed {
             // Side +N forward, then side −N backward, each a closed loop.
-            sideLoop(xs, ys, n, forward: true)
-            sideLoop(xs, ys, n, forward: false)
+            forwardLoop(xs, ys, n, seg)
+            backwardLoop(xs, ys, n, seg)
             return
         }
         if closedIn && n == 2 {
             // A closed two-point contour is a segment there and back: stroke it with joins as caps.
-            openOutline(xs, ys, n, capStyle: join == .round ? .round : .butt)
+            openOutline(xs, ys, n, seg, capStyle: join == .round ? .round : .butt)
             return
         }
-        openOutline(xs, ys, n, capStyle: cap)
-    }
-
-    /// Unit direction and normal (normal = direction turned by +90° in y-down terms).
-    @inline(__always) private func dir(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (Double, Double, Double) {
-        let dx = x1 - x0, dy = y1 - y0
-        let l = (dx * dx + dy * dy).squareRoot()
-        return (dx / l, dy / l, l)
+        openOutline(xs, ys, n, seg, capStyle: cap)
     }
 
     /// An open contour: side +N forward, end cap, side −N backward, start cap.
     private mutating func openOutline(_ xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>, _ n: Int,
-                                      capStyle: CGLineCap) {
-        var (dx, dy, dl) = dir(xs[0], ys[0], xs[1], ys[1])
-        let (sdx, sdy) = (dx, dy)
+                                      _ seg: UnsafePointer<_Dir>, capStyle: CGLineCap) {
+        var d = seg[0]
         // Start point, on side +N (normal = (-dy, dx)).
-        move(xs[0] - dy * hw, ys[0] + dx * hw)
+        move(xs[0] - d.y * hw, ys[0] + d.x * hw)
         for i in 1..<(n - 1) {
-            let (ex, ey, el) = dir(xs[i], ys[i], xs[i + 1], ys[i + 1])
-            joinAt(xs[i], ys[i], dx, dy, ex, ey, min(dl, el))
-            (dx, dy, dl) = (ex, ey, el)
+            let e = seg[i]
+            joinAt(xs[i], ys[i], d.x, d.y, e.x, e.y, e.cross, e.dot, e.k, min(d.l, e.l))
+            d = e
         }
-        line(xs[n - 1] - dy * hw, ys[n - 1] + dx * hw)
-        capAt(xs[n - 1], ys[n - 1], dx, dy, style: capStyle)
+        line(xs[n - 1] - d.y * hw, ys[n - 1] + d.x * hw)
+        capAt(xs[n - 1], ys[n - 1], d.x, d.y, style: capStyle)
         // Back along side −N: walking backwards the direction is reversed and so is the normal,
         // so "side +1 of the reversed walk" is side −N of the forward one.
-        var (bx, by, bl) = (-dx, -dy, dl)
         var i = n - 2
         while i >= 1 {
-            let (ex, ey, el) = dir(xs[i], ys[i], xs[i - 1], ys[i - 1])
-            joinAt(xs[i], ys[i], bx, by, ex, ey, min(bl, el))
-            (bx, by, bl) = (ex, ey, el)
+            // The turn at point i walked backward: the same dot product, the opposite cross.
+            let e = seg[i - 1], t = seg[i]
+            joinAt(xs[i], ys[i], -d.x, -d.y, -e.x, -e.y, -t.cross, t.dot, t.k, min(d.l, e.l))
+            d = e
             i -= 1
         }
-        line(xs[0] - by * hw, ys[0] + bx * hw)
-        capAt(xs[0], ys[0], -sdx, -sdy, style: capStyle)
+        line(xs[0] + d.y * hw, ys[0] - d.x * hw)
+        capAt(xs[0], ys[0], -seg[0].x, -seg[0].y, style: capStyle)
         sink.closeContour()
     }
 
-    /// One side of a closed contour as a closed loop (forward uses +N; backward walks in reverse).
-    private mutating func sideLoop(_ xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>, _ n: Int, forward: Bool) {
-        @inline(__always) func idx(_ k: Int) -> Int { forward ? k % n : (n - (k % n)) % n }
-        var (dx, dy, dl) = dir(xs[idx(n - 1)], ys[idx(n - 1)], xs[idx(0)], ys[idx(0)])
-        var first = true
+    /// Side +N of a closed contour as a closed loop, walked forward.
+    private mutating func forwardLoop(_ xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>, _ n: Int,
+                                      _ seg: UnsafePointer<_Dir>) {
+        var d = seg[n - 1]
+        move(xs[0] - d.y * hw, ys[0] + d.x * hw)
         for k in 0..<n {
-            let a = idx(k), b = idx(k + 1)
-            let (ex, ey, el) = dir(xs[a], ys[a], xs[b], ys[b])
-            if first {
-                move(xs[a] - dy * hw, ys[a] + dx * hw)
-                first = false
-            }
-            joinAt(xs[a], ys[a], dx, dy, ex, ey, min(dl, el))
-            (dx, dy, dl) = (ex, ey, el)
+            let e = seg[k]
+            joinAt(xs[k], ys[k], d.x, d.y, e.x, e.y, e.cross, e.dot, e.k, min(d.l, e.l))
+            d = e
+        }
+        sink.closeContour()
+    }
+
+    /// Side −N of a closed contour as a closed loop: the contour walked backward, whose side +N
+    /// (its directions negated) is the forward walk's side −N.
+    private mutating func backwardLoop(_ xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>, _ n: Int,
+                                       _ seg: UnsafePointer<_Dir>) {
+        // Arriving at point 0 backward comes along segment 0 reversed.
+        var d = seg[0]
+        move(xs[0] + d.y * hw, ys[0] - d.x * hw)
+        for step in 0..<n {
+            let p = step == 0 ? 0 : n - step          // the point reached
+            let e = seg[p == 0 ? n - 1 : p - 1]        // leaving it backward along the segment before it
+            let t = seg[p]
+            joinAt(xs[p], ys[p], -d.x, -d.y, -e.x, -e.y, -t.cross, t.dot, t.k, min(d.l, e.l))
+            d = e
         }
         sink.closeContour()
     }
@@ -145,15 +178,14 @@ internal struct _PathStroker<S: _PolylineSink> {
     /// round joins turning less than one arc step and 60° (the point is then at most
     /// tolerance/2 outside the arc). Flattened curves turn by a small angle at every vertex, so their offset outlines
     /// get one point per vertex and side, like the curve itself.
-    private mutating func joinAt(_ x: Double, _ y: Double, _ dx: Double, _ dy: Double,
-                                 _ ex: Double, _ ey: Double, _ shorter: Double) {
-        let cross = dx * ey - dy * ex
-        let dot = dx * ex + dy * ey
+    /// `cross`, `dot` are d × e and d · e, `k` is 1/(1 + dot).
+    @inline(__always)
+    private mutating func joinAt(_ x: Double, _ y: Double, _ dx: Double, _ dy: Double, _ ex: Double, _ ey: Double,
+                                 _ cross: Double, _ dot: Double, _ k: Double, _ shorter: Double) {
         let n0x = -dy * hw, n0y = dx * hw, n1x = -ey * hw, n1y = ex * hw
         if cross > 0 || (cross == 0 && dot > 0) {
             // Turning towards +N (inner side here) or straight on.
             if dot >= 0.9999999 { line(x + n1x, y + n1y); return }
-            let k = 1 / (1 + dot)
             if hw * cross * k <= 0.5 * shorter {
                 line(x + (n0x + n1x) * k, y + (n0y + n1y) * k)
                 return
@@ -172,14 +204,12 @@ internal struct _PathStroker<S: _PolylineSink> {
             line(x + n0x, y + n0y)
         case .miter:
             if (1 + dot) / 2 >= miterMinCosHalfSq && 1 + dot > 1e-12 {
-                let k = 1 / (1 + dot)
                 line(x + (n0x + n1x) * k, y + (n0y + n1y) * k)
                 return
             }
             line(x + n0x, y + n0y)
         case .round:
             if dot >= cosRoundStep && dot > 0.5 {
-                let k = 1 / (1 + dot)
                 line(x + (n0x + n1x) * k, y + (n0y + n1y) * k)
                 return
             }
@@ -195,14 +225,14 @@ internal struct _PathStroker<S: _PolylineSink> {
     /// round caps and joins. The offset is turned by one rotation per step (no trigonometry per
     /// point).
     private mutating func arc(_ x: Double, _ y: Double, fromX fx: Double, fromY fy: Double, sweep: Double) {
-        let steps = Int((abs(sweep) / roundStep).rounded(.up))
-        guard steps > 1 else { return }
-        let da = sweep / Double(steps)
-        let grow = (abs(da) / sin(abs(da))).squareRoot()
-        let c = cos(da), s = sin(da)
-        var ox = fx * grow, oy = fy * grow
-        for _ in 1..<steps {
-            (ox, oy) = (ox * c - oy * s, ox * s + oy * c)
+        arc(x, y, fromX: fx, fromY: fy, _ArcSteps(sweep: sweep, roundStep: roundStep))
+    }
+
+    private mutating func arc(_ x: Double, _ y: Double, fromX fx: Double, fromY fy: Double, _ a: _ArcSteps) {
+        guard a.steps > 1 else { return }
+        var ox = fx * a.grow, oy = fy * a.grow
+        for _ in 1..<a.steps {
+            (ox, oy) = (ox * a.c - oy * a.s, ox * a.s + oy * a.c)
             line(x + ox, y + oy)
         }
     }
@@ -217,7 +247,7 @@ internal struct _PathStroker<S: _PolylineSink> {
             line(x + nx + dx * hw, y + ny + dy * hw)
             line(x - nx + dx * hw, y - ny + dy * hw)
         case .round:
-            arc(x, y, fromX: nx, fromY: ny, sweep: -Double.pi)
+            arc(x, y, fromX: nx, fromY: ny, capArc)
         }
         line(x - nx, y - ny)
     }
@@ -235,5 +265,19 @@ internal struct _PathStroker<S: _PolylineSink> {
             arc(x, y, fromX: hw, fromY: 0, sweep: 2 * Double.pi)
         }
         sink.closeContour()
+    }
+}
+
+/// An arc of `sweep` radians cut into steps of at most `roundStep`: the step count, the cosine
+/// and sine of one step, and the radius growth √(δ/sin δ) that gives the polygon the arc's area.
+internal struct _ArcSteps {
+    let steps: Int, c: Double, s: Double, grow: Double
+
+    init(sweep: Double, roundStep: Double) {
+        steps = Int((abs(sweep) / roundStep).rounded(.up))
+        guard steps > 1 else { c = 1; s = 0; grow = 1; return }   // no intermediate points
+        let da = sweep / Double(steps)
+        grow = (abs(da) / sin(abs(da))).squareRoot()
+        c = cos(da); s = sin(da)
     }
 }
