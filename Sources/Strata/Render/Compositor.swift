@@ -50,6 +50,8 @@ public final class Compositor {
     /// 1 MB measured as fast as 256 KB for a 1920-pixel-wide frame on 2 MB L2 cores, with half
     /// as many bands, hence half the layers cut in two and half the per-band setup).
     static let bandBytes = 1024 * 1024
+    /// `bandBytes`, changeable by tests (to band small frames).
+    var bandBytes = Compositor.bandBytes
     /// Frames with fewer layers than this are painted in one pass.
     static let bandMinimumLayers = 16
 
@@ -95,34 +97,50 @@ public final class Compositor {
 
     private func paint(_ list: _FrameList, into bitmap: Bitmap, clip: Region) {
         let e = clip.extents
+        // Large regions in bands of rows a cache can hold: each layer's rows are then still
+        // cached from the clear and from the layers below (pixels are the same whatever region
+        // is painted). Bands pay off when many layers cross the same rows; a few large layers
+        // (a full-window gradient) would only redo their per-layer setup once per band.
+        let rows = max(16, bandBytes / max(1, e.width * 4))
+        let bandRows = list.nodes.count >= Self.bandMinimumLayers ? rows : .max
         let bands = min(threads, max(1, e.height / 16))
-        if bands <= 1 {
-            // Large regions in bands of rows a cache can hold: each layer's rows are then
-            // still cached from the clear and from the layers below (pixels are the same
-            // whatever region is painted).
-            let rows = max(16, Self.bandBytes / max(1, e.width * 4))
-            // Bands pay off when many layers cross the same rows; a few large layers (a
-            // full-window gradient) would only redo their per-layer setup once per band.
-            guard e.height > rows * 2, list.nodes.count >= Self.bandMinimumLayers else {
-                painters[0].paint(list, into: bitmap, region: clip)
-                return
-            }
-            var y = e.y
-            while y < e.maxY {
-                let h = min(rows, e.maxY - y)
-                painters[0].paint(list, into: bitmap, region: clip.intersection(Region(x: e.x, y: y, width: e.width, height: h)))
-                y += h
-            }
+        guard bands > 1 else {
+            painters[0].paint(list, into: bitmap, region: clip, bandRows: bandRows)
             return
         }
         while painters.count < bands { painters.append(_Painter()) }
-        // Equal-height bands of the region's extents; each painter owns its band's pixels.
-        let parts = (0..<bands).map { k -> Region in
-            let y0 = e.y + e.height * k / bands, y1 = e.y + e.height * (k + 1) / bands
-            return clip.intersection(Region(x: e.x, y: y0, width: e.width, height: y1 - y0))
+        let parts = Self.split(clip, into: bands)
+        let work = _BandWork(painters: painters, list: list, bitmap: bitmap, parts: parts, bandRows: bandRows)
+        DispatchQueue.concurrentPerform(iterations: parts.count) { work.run($0) }
+    }
+
+    /// `clip` cut into `count` horizontal bands holding about the same number of pixels
+    /// (threads then share the work evenly when the damage is denser in some rows).
+    static func split(_ clip: Region, into count: Int) -> [Region] {
+        let e = clip.extents
+        guard count > 1, !clip.isEmpty else { return [clip] }
+        // Pixels per row of the extents (pixman's boxes are y-x banded: one pass).
+        var perRow = [Int](repeating: 0, count: e.height)
+        var total = 0
+        clip.forEachBox { b in
+            let w = Int(b.x2 - b.x1)
+            for y in Int(b.y1)..<Int(b.y2) { perRow[y - e.y] += w }
+            total += w * Int(b.y2 - b.y1)
         }
-        let work = _BandWork(painters: painters, list: list, bitmap: bitmap, parts: parts)
-        DispatchQueue.concurrentPerform(iterations: bands) { work.run($0) }
+        var cuts = [e.y]
+        var sum = 0, k = 1
+        for r in 0..<e.height where k < count {
+            sum += perRow[r]
+            // Cut after the row where the running total reaches k/count of the pixels.
+            if sum * count >= total * k, e.y + r + 1 > cuts.last!, e.y + r + 1 < e.maxY {
+                cuts.append(e.y + r + 1)
+                k += 1
+            }
+        }
+        cuts.append(e.maxY)
+        return (0..<(cuts.count - 1)).map { i in
+            clip.intersection(Region(x: e.x, y: cuts[i], width: e.width, height: cuts[i + 1] - cuts[i]))
+        }
     }
 
     /// Repaints the whole bitmap.
@@ -245,8 +263,8 @@ public final class Compositor {
     private struct _BandWork: @unchecked Sendable {
         // Unchecked: each band index uses its own painter and writes only its own pixels; the
         // frame list and bitmap are only read (the bitmap's memory is written band by band).
-        let painters: [_Painter], list: _FrameList, bitmap: Bitmap, parts: [Region]
-        func run(_ k: Int) { painters[k].paint(list, into: bitmap, region: parts[k]) }
+        let painters: [_Painter], list: _FrameList, bitmap: Bitmap, parts: [Region], bandRows: Int
+        func run(_ k: Int) { painters[k].paint(list, into: bitmap, region: parts[k], bandRows: bandRows) }
     }
 
     private func add(_ r: PixelRect?) {

@@ -129,35 +129,53 @@ extension _Painter {
     private func fillDirect(_ c: PixelRect, x0: Double, x1: Double, y0: Double, y1: Double,
                             interior: (x0: Int, x1: Int, y0: Int, y1: Int), color: UInt32, target: DirectTarget,
                             rounded: _RoundedCoverage?) {
-        // Column coverages of a fully covered row, shared by every such row.
-        var columns = columnCoverage
-        columnCoverage = []
-        defer { columnCoverage = columns }
-        columns.removeAll(keepingCapacity: true)
-        for x in c.x..<c.maxX { columns.append(Self.overlap(x, x0, x1)) }
-        columns.withUnsafeBufferPointer { cols in
-            let cols = cols.baseAddress!
-            guard let rounded else {
-                Self.fillRows(c, y0: y0, y1: y1, interior: interior, color: color, target: target, cols: cols, corners: nil)
-                return
-            }
-            rounded.withRows { rows in
-                Self.fillRows(c, y0: y0, y1: y1, interior: interior, color: color, target: target, cols: cols, corners: rows)
+        // Column coverages, and the source pixel of each column in a fully covered row (colour
+        // × coverage, computed once per rectangle instead of once per row).
+        var columns = columnCoverage, sources = columnSource
+        columnCoverage = []; columnSource = []
+        defer { columnCoverage = columns; columnSource = sources }
+        // Grown, never shrunk, and written through pointers (no per-element append).
+        if columns.count < c.width { columns = [Double](repeating: 0, count: c.width * 2) }
+        if sources.count < c.width { sources = [UInt32](repeating: 0, count: c.width * 2) }
+        columns.withUnsafeMutableBufferPointer { cols in
+            sources.withUnsafeMutableBufferPointer { srcs in
+                let cols = cols.baseAddress!, srcs = srcs.baseAddress!
+                for x in c.x..<c.maxX {
+                    let o = Self.overlap(x, x0, x1)
+                    cols[x - c.x] = o
+                    srcs[x - c.x] = x >= interior.x0 && x < interior.x1
+                        ? color : _PixelBlend.multiply(color, by: UInt32(Self.coverage(o, 1)))
+                }
+                guard let rounded else {
+                    Self.fillRows(c, y0: y0, y1: y1, interior: interior, color: color, target: target, cols: cols, sources: srcs,
+                                  corners: nil)
+                    return
+                }
+                rounded.withRows { rows in
+                    Self.fillRows(c, y0: y0, y1: y1, interior: interior, color: color, target: target, cols: cols, sources: srcs,
+                                  corners: rows)
+                }
             }
         }
     }
 
-    /// `fillDirect`'s row loop: `cols[x − c.x]` is column x's overlap; rows crossing a corner
-    /// take their corner pixels' coverage from `corners`.
+    /// `fillDirect`'s row loop: `cols[x − c.x]` is column x's overlap and `sources[x − c.x]` its
+    /// pixel in a fully covered row; rows crossing a corner take their corner pixels' coverage
+    /// from `corners`.
     private static func fillRows(_ c: PixelRect, y0: Double, y1: Double, interior: (x0: Int, x1: Int, y0: Int, y1: Int),
                                  color: UInt32, target: DirectTarget, cols: UnsafePointer<Double>,
-                                 corners: _RoundedCoverage.Rows?) {
+                                 sources: UnsafePointer<UInt32>, corners: _RoundedCoverage.Rows?) {
         let opaque = color >> 24 == 0xFF
         let fx0 = max(interior.x0, c.x), fx1 = min(interior.x1, c.maxX)
         @inline(__always) func blend(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ m: UInt8) {
             if m == 255 { row[x] = _PixelBlend.over(color, row[x]) } else if m != 0 {
                 row[x] = _PixelBlend.over(_PixelBlend.multiply(color, by: UInt32(m)), row[x])
             }
+        }
+        /// A column's pixel of a fully covered row, OVER (transparent: nothing to do).
+        @inline(__always) func blendColumn(_ row: UnsafeMutablePointer<UInt32>, _ x: Int) {
+            let s = sources[x - c.x]
+            if s != 0 { row[x] = _PixelBlend.over(s, row[x]) }
         }
         for y in c.y..<c.maxY {
             let row = target.pixels + y * target.stride
@@ -176,21 +194,48 @@ extension _Painter {
             }
             guard y >= interior.y0, y < interior.y1, fx1 > fx0 else {
                 let oy = overlap(y, y0, y1)
-                for x in xa..<xb { blend(row, x, coverage(cols[x - c.x], oy)) }
+                if oy >= 1 {
+                    for x in xa..<xb { blendColumn(row, x) }
+                    continue
+                }
+                // A partly covered row: its inner columns share one source pixel.
+                let s0 = min(max(fx0, xa), xb), s1 = max(min(fx1, xb), s0)
+                for x in xa..<s0 { blend(row, x, coverage(cols[x - c.x], oy)) }
+                let inner = _PixelBlend.multiply(color, by: UInt32(coverage(1, oy)))
+                if inner != 0 { for x in s0..<s1 { row[x] = _PixelBlend.over(inner, row[x]) } }
+                for x in s1..<xb { blend(row, x, coverage(cols[x - c.x], oy)) }
                 continue
             }
             let s0 = min(max(fx0, xa), xb), s1 = max(min(fx1, xb), s0)
-            for x in xa..<s0 { blend(row, x, coverage(cols[x - c.x], 1)) }
+            for x in xa..<s0 { blendColumn(row, x) }
             if opaque {
-                // glibc's wmemset (4-byte wchar_t) is the vectorized 32-bit fill.
-                _ = UnsafeMutableRawPointer(row + s0).withMemoryRebound(to: Int32.self, capacity: s1 - s0) {
-                    _strata_wmemset($0, Int32(bitPattern: color), s1 - s0)
-                }
+                fillSpan(row + s0, count: s1 - s0, color)
             } else {
                 for x in s0..<s1 { row[x] = _PixelBlend.over(color, row[x]) }
             }
-            for x in s1..<xb { blend(row, x, coverage(cols[x - c.x], 1)) }
+            for x in s1..<xb { blendColumn(row, x) }
         }
+    }
+
+    /// Stores `color` into `count` pixels from `p`: short spans (a moving layer's rows) with
+    /// vector stores in line, long ones through glibc's vectorized `wmemset`.
+    @inline(__always)
+    static func fillSpan(_ p: UnsafeMutablePointer<UInt32>, count: Int, _ color: UInt32) {
+        guard count > 0 else { return }
+        if count >= 512 {
+            _ = UnsafeMutableRawPointer(p).withMemoryRebound(to: Int32.self, capacity: count) {
+                _strata_wmemset($0, Int32(bitPattern: color), count)
+            }
+            return
+        }
+        let v = SIMD8<UInt32>(repeating: color)
+        let raw = UnsafeMutableRawPointer(p)
+        var i = 0
+        while i + 8 <= count {
+            raw.storeBytes(of: v, toByteOffset: i * 4, as: SIMD8<UInt32>.self)
+            i += 8
+        }
+        while i < count { p[i] = color; i += 1 }
     }
 
     /// Blends `color` × coverage `cov[0 ..< xb − xa]` OVER pixels [xa, xb) of `row`, runs of
@@ -204,9 +249,7 @@ extension _Painter {
             if m == 255, opaque {
                 var e = x + 1
                 while e < xb, cov[e - xa] == 255 { e += 1 }
-                _ = UnsafeMutableRawPointer(row + x).withMemoryRebound(to: Int32.self, capacity: e - x) {
-                    _strata_wmemset($0, Int32(bitPattern: color), e - x)
-                }
+                fillSpan(row + x, count: e - x, color)
                 x = e
                 continue
             }

@@ -51,6 +51,8 @@ final class _Painter {
     var directDrawing = true
     /// Per-column coverage, reused by the direct rectangle fill.
     var columnCoverage: [Double] = []
+    /// Per-column source pixel of a fully covered row, reused by the direct rectangle fill.
+    var columnSource: [UInt32] = []
     /// Rounded-rectangle coverage and its row buffers, reused.
     let roundedCoverage = _RoundedCoverage()
     /// A border's inner edge, while `roundedCoverage` holds the outer one.
@@ -110,7 +112,12 @@ final class _Painter {
 
     /// Paints `region` of the bitmap. The painter uses its own pixman image over the bitmap's
     /// memory, so painters on other threads may paint disjoint regions of the same bitmap.
-    func paint(_ list: _FrameList, into bitmap: Bitmap, region: Region, surface: PixelRect? = nil) {
+    ///
+    /// With `bandRows`, the region is painted in horizontal bands of that many rows, each
+    /// finished before the next starts (so a band's pixels stay in cache while every layer
+    /// crossing it is drawn); occlusion is worked out once for the whole region. Pixels are
+    /// the same whatever the banding.
+    func paint(_ list: _FrameList, into bitmap: Bitmap, region: Region, surface: PixelRect? = nil, bandRows: Int = .max) {
         self.surface = surface ?? PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
         maskDepth = list.maskDepth
         let surface = PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height)
@@ -118,17 +125,32 @@ final class _Painter {
         guard !clip.isEmpty, let image = pixman_image_create_bits_no_clear(
             PIXMAN_a8r8g8b8, Int32(bitmap.width), Int32(bitmap.height), bitmap.pixels, Int32(bitmap.bytesPerRow)) else { return }
         defer { pixman_image_unref(image) }
-        _ = clip.withPixmanRegion { pixman_image_set_clip_region32(image, $0) }
-        let covered = findOccluded(list.nodes, within: clip.extents)
+        let e = clip.extents
+        let covered = findOccluded(list.nodes, within: e)
         // Only what no opaque layer paints over needs clearing.
-        var clear = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0)
-        var boxes: [pixman_box32_t] = []
-        clip.subtracting(covered).forEachBox { boxes.append($0) }
-        if !boxes.isEmpty { pixman_image_fill_boxes(PIXMAN_OP_SRC, image, &clear, Int32(boxes.count), &boxes) }
-
-        targets = [Target(image: image, ox: 0, oy: 0, clip: clip, extents: clip.extents)]
+        let clear = covered.isEmpty ? clip : clip.subtracting(covered)
         shadowCache.nextFrame()
         maskCache.nextFrame()
+        let rows = max(1, bandRows)
+        var y = e.y
+        while y < e.maxY {
+            let h = min(rows, e.maxY - y)
+            let band = h == e.height ? clip : clip.intersection(Region(x: e.x, y: y, width: e.width, height: h))
+            y += h
+            guard !band.isEmpty else { continue }
+            paintBand(list, image: image, clip: band, clear: h == e.height ? clear : clear.intersection(band))
+        }
+    }
+
+    /// Paints one band: clears `clear` (within `clip`), then draws every node that reaches it.
+    private func paintBand(_ list: _FrameList, image: OpaquePointer, clip: Region, clear: Region) {
+        _ = clip.withPixmanRegion { pixman_image_set_clip_region32(image, $0) }
+        var transparent = pixman_color_t(red: 0, green: 0, blue: 0, alpha: 0)
+        var boxes: [pixman_box32_t] = []
+        clear.forEachBox { boxes.append($0) }
+        if !boxes.isEmpty { pixman_image_fill_boxes(PIXMAN_OP_SRC, image, &transparent, Int32(boxes.count), &boxes) }
+
+        targets = [Target(image: image, ox: 0, oy: 0, clip: clip, extents: clip.extents)]
         open.removeAll(keepingCapacity: true)
         // Nodes are read in place (a _Node is large and holds references: copying one per
         // visit costs more than drawing a small layer).
@@ -367,10 +389,11 @@ final class _Painter {
     /// whole pixels (within 1e-9).
     static func integralRect(_ rect: CGRect, _ m: _Matrix3) -> PixelRect? {
         let a = m.apply(rect.minX, rect.minY), b = m.apply(rect.maxX, rect.maxY)
-        let xs = [a.x, b.x], ys = [a.y, b.y]
-        for v in xs + ys where abs(v - v.rounded()) > 1e-9 || abs(v) > Double(Region.limit) { return nil }
-        let x0 = Int(xs.min()!.rounded()), x1 = Int(xs.max()!.rounded())
-        let y0 = Int(ys.min()!.rounded()), y1 = Int(ys.max()!.rounded())
+        // Scalars, not arrays: called for every rectangle drawn.
+        @inline(__always) func whole(_ v: Double) -> Bool { abs(v - v.rounded()) <= 1e-9 && abs(v) <= Double(Region.limit) }
+        guard whole(a.x), whole(a.y), whole(b.x), whole(b.y) else { return nil }
+        let x0 = Int(min(a.x, b.x).rounded()), x1 = Int(max(a.x, b.x).rounded())
+        let y0 = Int(min(a.y, b.y).rounded()), y1 = Int(max(a.y, b.y).rounded())
         guard x1 > x0, y1 > y0 else { return nil }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
