@@ -24,7 +24,16 @@ import Foundation
 /// rasterized layer allocates in proportion to the surface, never to its nominal size. When a
 /// move or turn brings pixels outside the bitmap into view, it is drawn again for the new view.
 /// Under a perspective that folds the surface behind the eye the full extent is used.
+/// Rasterized layers inside more than ``maximumNesting`` rasterized ancestors draw directly
+/// (their subtree is part of the enclosing bitmap).
 final class _RasterCache {
+    /// Each rasterized layer inside another is drawn by a nested compositor, a level of
+    /// recursion (tens of KB of stack in a debug build); deeper ones are drawn directly, so a
+    /// 10 000-deep chain of rasterized layers fits a 512 KiB stack (DeepLayerTreeTests).
+    static let maximumNesting = 4
+    /// Rasterized layers enclosing the trees this cache sees (0: a frame's own compositor).
+    var nesting = 0
+
     private struct Entry {
         var key: Int
         var image: CGImage
@@ -51,6 +60,7 @@ final class _RasterCache {
     func substitute(_ tree: RenderLayer) -> RenderLayer {
         frame += 1
         defer { prune() }
+        guard nesting < Self.maximumNesting else { return tree }
         let paths = Self.rasterizedPaths(tree)
         guard !paths.isEmpty else { return tree }
         var root = tree
@@ -165,6 +175,7 @@ final class _RasterCache {
                                     width: Double(box.width) / scale, height: Double(box.height) / scale)
             guard let bitmap = Bitmap(width: box.width, height: box.height) else { return nil }
             let c = compositor ?? Compositor()
+            c.rasterCache.nesting = nesting + 1
             compositor = c
             c.render(content, into: bitmap, scale: scale)
             renders += 1
