@@ -55,7 +55,9 @@ internal struct _CoverageAccumulator {
         let yEnd = Int(bounds.maxY.rounded(.up))
         guard width >= 0, yEnd > yStart else { return }
         let stride = width + 2
-        let words = (stride + 63) >> 6
+        // Rows of the bitmap are padded to groups of 4 words (the padding stays 0), so the sweep
+        // can skip 256 untouched cells with one test.
+        let words = ((stride + 255) >> 8) << 2
         let bandH = _CoverageAccumulator.bandHeight
         Self.ensure(&cells, &cellCapacity, stride * bandH, zero: 0)
         Self.ensure(&bits, &bitCapacity, words * bandH, zero: 0)
@@ -106,10 +108,12 @@ internal struct _CoverageAccumulator {
                     k &+= 1
                 }
             }
-            for row in bandTop..<bandBottom {
-                sweepRow(row &- bandTop, y: row, xOrigin: xOrigin, width: width, stride: stride, words: words,
-                         evenOdd: evenOdd, prefetchRow: row &+ Self.prefetchRows < yEnd ? row &+ Self.prefetchRows : -1,
-                         blitter: &blitter)
+            if evenOdd {
+                sweepRows(_EvenOddRule.self, bandTop, bandBottom, yEnd: yEnd, xOrigin: xOrigin, width: width,
+                          stride: stride, words: words, blitter: &blitter)
+            } else {
+                sweepRows(_NonZeroRule.self, bandTop, bandBottom, yEnd: yEnd, xOrigin: xOrigin, width: width,
+                          stride: stride, words: words, blitter: &blitter)
             }
         }
     }
@@ -144,27 +148,30 @@ internal struct _CoverageAccumulator {
             let v = ex0 + (y - e.y0) * dxdy
             return v < lo ? lo : (v > hi ? hi : v)
         }
+        @inline(__always) func clamped(_ v: Float) -> Float { v < 0 ? 0 : (v > width ? width : v) }
         var y = ys
-        var x = y == e.y0 ? ex0 : xAt(y)
+        // The piece's end x, clamped to the row, and its cell carry over to the next row's piece.
+        var x = clamped(y == e.y0 ? ex0 : xAt(y))
+        var cx = _floorIndex(x)
         while y < ye {
             let yn = min(bt + Float(row &+ 1), ye)
-            let xn = yn == e.y1 ? ex1 : xAt(yn)
-            accumulate(cells + row &* stride, bits + row &* words, x, xn, e.dir * (yn - y), width)
+            let xn = clamped(yn == e.y1 ? ex1 : xAt(yn))
+            let cxn = _floorIndex(xn)
+            accumulate(cells + row &* stride, bits + row &* words, x, cx, xn, cxn, e.dir * (yn - y))
             y = yn
             x = xn
+            cx = cxn
             row &+= 1
         }
     }
 
-    /// One row piece of an edge from x = a to x = b (relative to the band's origin) covering
-    /// height |d| with sign of d.
+    /// One row piece of an edge from x = a to x = b (relative to the band's origin, clamped to
+    /// 0…width; ca and cb are their cells) covering height |d| with sign of d.
     @inline(__always)
     private func accumulate(_ c: UnsafeMutablePointer<Float>, _ bw: UnsafeMutablePointer<UInt64>,
-                            _ a: Float, _ b: Float, _ d: Float, _ width: Float) {
-        var xl = a < b ? a : b, xr = a < b ? b : a
-        xl = xl < 0 ? 0 : (xl > width ? width : xl)
-        xr = xr < 0 ? 0 : (xr > width ? width : xr)
-        let c0 = _floorIndex(xl), c1 = _floorIndex(xr)
+                            _ a: Float, _ ca: Int, _ b: Float, _ cb: Int, _ d: Float) {
+        let xl = a < b ? a : b, xr = a < b ? b : a
+        let c0 = a < b ? ca : cb, c1 = a < b ? cb : ca
         if c0 == c1 || xr - xl < 1e-6 {
             let xm = (xl + xr) * 0.5
             var ci = _floorIndex(xm)
@@ -206,33 +213,40 @@ internal struct _CoverageAccumulator {
     /// usually not in cache (a row-by-row walk gives the hardware prefetcher no stride to follow).
     static let prefetchRows = 2
 
+    /// Sweeps rows top…bottom − 1 of the current band (specialised on the fill rule).
+    @inline(__always)
+    private func sweepRows<R: _FillRuleAlpha, B: _SpanBlitter>(_: R.Type, _ top: Int, _ bottom: Int, yEnd: Int,
+                                                               xOrigin: Int, width: Int, stride: Int, words: Int,
+                                                               blitter: inout B) {
+        for row in top..<bottom {
+            sweepRow(R.self, row &- top, y: row, xOrigin: xOrigin, width: width, stride: stride, words: words,
+                     prefetchRow: row &+ Self.prefetchRows < yEnd ? row &+ Self.prefetchRows : -1, blitter: &blitter)
+        }
+    }
+
     /// Turns one row's cells into spans and clears them; then prefetches the target pixels at
     /// this row's first and last edge cells in row `prefetchRow` (none when it is −1).
+    ///
+    /// Only flagged cells are read: the running sum is constant across the others (they hold 0),
+    /// so skipping them adds the same values in the same order as a walk over every cell.
     @inline(__always)
-    private func sweepRow<B: _SpanBlitter>(_ r: Int, y: Int, xOrigin: Int, width: Int, stride: Int, words: Int,
-                                           evenOdd: Bool, prefetchRow: Int, blitter: inout B) {
+    private func sweepRow<R: _FillRuleAlpha, B: _SpanBlitter>(_: R.Type, _ r: Int, y: Int, xOrigin: Int, width: Int,
+                                                              stride: Int, words: Int, prefetchRow: Int,
+                                                              blitter: inout B) {
         let c = cells + r &* stride
         let bw = bits + r &* words
         let mask = rowMask
         var s: Float = 0
         var x = 0                // first pixel not yet emitted
         var runStart = 0         // first pixel of the current per-pixel run (empty when x == runStart)
-        @inline(__always) func alpha(_ v: Float) -> UInt32 {
-            var t = abs(v)
-            if evenOdd {
-                if t > 2 { t -= 2 * Float(_floorIndex(t * 0.5)) }
-                if t > 1 { t = 2 - t }
-            } else if t > 1 {
-                t = 1
-            }
-            // Adding 2²³ leaves round(t·255) in the low mantissa bits (no trapping conversion).
-            return (t * 255 + 8_388_608).bitPattern & 0x1FF
-        }
         var first = -1
-        var w = 0
-        while w < words {
-            var word = bw[w]
-            if word != 0 {
+        var g = 0
+        while g < words {
+            // One test per group of 4 words (256 cells): interiors and gaps are mostly unflagged.
+            if bw[g] | bw[g &+ 1] | bw[g &+ 2] | bw[g &+ 3] == 0 { g &+= 4; continue }
+            for w in g..<(g &+ 4) {
+                var word = bw[w]
+                if word == 0 { continue }
                 bw[w] = 0
                 let wBase = w &<< 6
                 if first < 0 { first = wBase | word.trailingZeroBitCount }
@@ -246,28 +260,29 @@ internal struct _CoverageAccumulator {
                             blitter.mask(y: y, x: xOrigin &+ runStart, count: runEnd &- runStart, alpha: mask + runStart)
                         }
                         if x < width {
-                            let a = alpha(s)
+                            let a = R.alpha(s)
                             if a != 0 { blitter.span(y: y, x: xOrigin &+ x, count: (i < width ? i : width) &- x, alpha: a) }
                         }
                         runStart = i
                     }
                     s += c[i]
                     c[i] = 0
-                    mask[i] = UInt8(truncatingIfNeeded: alpha(s))
+                    mask[i] = UInt8(truncatingIfNeeded: R.alpha(s))
                     x = i &+ 1
                 } while word != 0
             }
-            w &+= 1
+            g &+= 4
         }
+        if first < 0 { return }
         let runEnd = x < width ? x : width
         if runEnd > runStart {
             blitter.mask(y: y, x: xOrigin &+ runStart, count: runEnd &- runStart, alpha: mask + runStart)
         }
         if x < width {
-            let a = alpha(s)
+            let a = R.alpha(s)
             if a != 0 { blitter.span(y: y, x: xOrigin &+ x, count: width &- x, alpha: a) }
         }
-        if prefetchRow >= 0 && first >= 0 {
+        if prefetchRow >= 0 {
             blitter.prefetch(y: prefetchRow, x: xOrigin &+ (first < width ? first : width &- 1))
             blitter.prefetch(y: prefetchRow, x: xOrigin &+ (runEnd > 0 ? runEnd &- 1 : 0))
         }

@@ -26,6 +26,7 @@ public final class PathRasterizer {
     private var edgeStorage: UnsafeMutablePointer<_Edge>
     private var edgeCapacity = 1024
     private var accumulator = _CoverageAccumulator()
+    private var scaledColor = _ScaledColorCache()
     private var polyA = _PolylineCollector()
     private var polyB = _PolylineCollector()
 
@@ -36,6 +37,7 @@ public final class PathRasterizer {
     deinit {
         edgeStorage.deallocate()
         accumulator.free()
+        scaledColor.free()
     }
 
     /// Fills `path` with `color` (OVER) into `target`, a `pixman_image_t*`.
@@ -97,8 +99,10 @@ public final class PathRasterizer {
         let stride = Int(pixman_image_get_stride(target))
         if let data = pixman_image_get_data(target) {
             if format == PIXMAN_a8r8g8b8 || format == PIXMAN_x8r8g8b8 {
-                var b = _ARGB32Blitter(base: data, stride: stride / 4, color: color.premultipliedARGB32,
-                                       colorAlpha: color.premultipliedARGB32 >> 24)
+                let argb = color.premultipliedARGB32
+                scaledColor.use(argb)
+                var b = _ARGB32Blitter(base: data, stride: stride / 4, color: argb, colorAlpha: argb >> 24,
+                                       scaled: scaledColor.entries)
                 accumulator.rasterize(edges: eb.edges, count: eb.count, bounds: bounds, evenOdd: evenOdd, blitter: &b)
                 return
             }

@@ -27,6 +27,8 @@ internal struct _ARGB32Blitter: _SpanBlitter {
     let stride: Int          // in pixels
     let color: UInt32        // premultiplied
     let colorAlpha: UInt32
+    /// A `_ScaledColorCache` table for `color`.
+    let scaled: UnsafeMutablePointer<UInt64>
 
     @inline(__always)
     func prefetch(y: Int, x: Int) { strata_prefetch_write(base + (y &* stride &+ x)) }
@@ -50,7 +52,7 @@ internal struct _ARGB32Blitter: _SpanBlitter {
             }
             return
         }
-        let s = alpha == 255 ? color : _mulChannels(color, alpha)
+        let s = alpha == 255 ? color : _scaledColor(scaled, color, alpha)
         let inv = 255 &- (s >> 24)
         for i in 0..<count { row[i] = s &+ _mulChannels(row[i], inv) }
     }
@@ -65,7 +67,7 @@ internal struct _ARGB32Blitter: _SpanBlitter {
                 if colorAlpha == 255 { row[i] = color } else { blend(row + i, color) }
                 continue
             }
-            blend(row + i, _mulChannels(color, m))
+            blend(row + i, _scaledColor(scaled, color, m))
         }
     }
 }
