@@ -113,6 +113,20 @@ import Testing
         }
     }
 
+    /// A fill large enough for streaming stores, starting off 32-byte alignment, inside a
+    /// larger image: exactly the rectangle changes.
+    @Test func largeFillWritesExactlyTheRectangle() {
+        let w = 700, h = 420, x = 3, y = 5, fw = 690, fh = 410 // 1.1 MiB filled
+        var image = [UInt32](repeating: 0x1234_5678, count: w * h)
+        image.withUnsafeMutableBufferPointer { cblit_fill($0.baseAddress! + y * w + x, w, Int32(fw), Int32(fh), 0xFF10_2030) }
+        var wrong = 0
+        for j in 0..<h { for i in 0..<w {
+            let inside = i >= x && i < x + fw && j >= y && j < y + fh
+            if image[j * w + i] != (inside ? 0xFF10_2030 : 0x1234_5678) { wrong += 1 }
+        } }
+        #expect(wrong == 0)
+    }
+
     static func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }
 
     /// Bilinear OVER under rotations, scales, fractional and whole translations (the

@@ -47,7 +47,7 @@ void cblit_over_portable(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *sr
 void cblit_copy(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *src, ptrdiff_t src_stride,
                 int width, int height);
 
-/* dst = pixel. */
+/* dst = pixel. Large fills (1 MiB and more) use streaming stores: they bypass the caches. */
 void cblit_fill(uint32_t *dst, ptrdiff_t dst_stride, int width, int height, uint32_t pixel);
 
 /* Bilinear-filtered, affinely mapped src OVER dst, scaled by alpha/255: pixman_image_composite32

@@ -24,6 +24,16 @@ extension _Painter {
         return true
     }
 
+    /// Sets target rectangle `r` to `pixel` (pixman_image_fill_boxes with SRC, or OVER with an
+    /// opaque colour). Returns false (nothing drawn) when the target's clip is not one
+    /// rectangle: pixman's turn.
+    func blitFill(_ r: PixelRect, _ pixel: UInt32, target t: Target) -> Bool {
+        guard Self.blitKernels, let direct = directTarget(t) else { return false }
+        guard let c = _FrameList.intersect(r, direct.clip) else { return true }
+        cblit_fill(direct.pixels + c.y * direct.stride + c.x, direct.stride, Int32(c.width), Int32(c.height), pixel)
+        return true
+    }
+
     /// pixman_image_composite32(OVER, source under the inverse transform `inverse` with
     /// bilinear filtering and no repeat, alpha `a8`, target) over target rectangle `r`, whose
     /// first pixel samples the source at `inverse` · (r.x + ox + ½, r.y + oy + ½). Returns false

@@ -338,6 +338,8 @@ final class _Painter {
         var c = Self.pixmanColor(p)
         if ring == nil, shape.isRect, m.isAxisAligned, let r = Self.integralRect(shape.rect, m),
            let b = _FrameList.intersect(r, ext) {
+            // Opaque: OVER is a plain fill (the frame's background, most of a frame's bytes).
+            if p >> 24 == 255, blitFill(b, p, target: t) { return }
             var box = pixman_box32_t(x1: Int32(b.x), y1: Int32(b.y), x2: Int32(b.maxX), y2: Int32(b.maxY))
             pixman_image_fill_boxes(PIXMAN_OP_OVER, t.image, &c, 1, &box)
             return
