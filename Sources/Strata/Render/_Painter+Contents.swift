@@ -53,7 +53,9 @@ extension _Painter {
             && abs(a.m31) < Double(Region.limit) && abs(a.m32) < Double(Region.limit)
         if let clip, integral {
             pixman_image_set_repeat(sub, PIXMAN_REPEAT_PAD)
-            composite(.image(sub, dx: -Int(a.m31), dy: -Int(a.m32), opaque: image.isOpaque), through: clip, target: t, within: ext)
+            composite(.image(sub, dx: -Int(a.m31), dy: -Int(a.m32), opaque: image.isOpaque,
+                             pixels: (image.pixels + sy0 * image.width + sx0, image.width, sw, sh)),
+                      through: clip, target: t, within: ext)
             return
         }
         if !confine, clip == nil, integral {

@@ -27,8 +27,10 @@ extension _Painter {
     enum MaskSource {
         case solid(pixman_color_t)
         /// Target pixel (x, y) reads source pixel (x + dx, y + dy); `opaque`: every pixel the
-        /// source gives is opaque (fully covered pieces are then copied with SRC).
-        case image(OpaquePointer, dx: Int, dy: Int, opaque: Bool)
+        /// source gives is opaque (fully covered pieces are then copied with SRC); `pixels`:
+        /// the source's memory (`width`×`height` pixels) when it is untransformed: full pieces
+        /// inside it go through CBlit's kernels when they apply.
+        case image(OpaquePointer, dx: Int, dy: Int, opaque: Bool, pixels: (base: UnsafePointer<UInt32>, stride: Int, width: Int, height: Int)? = nil)
     }
 
     /// The cached coverage of `shape` (or, with `ring`, of its border band that wide) mapped by
@@ -151,7 +153,11 @@ extension _Painter {
                     pixman_image_composite32(PIXMAN_OP_OVER, s, p.image, t.image, 0, 0, Int32(r.x - mx), Int32(r.y - my),
                                              Int32(r.x), Int32(r.y), w, h)
                 }
-            case .image(let img, let dx, let dy, let opaque):
+            case .image(let img, let dx, let dy, let opaque, let pixels):
+                if piece.coverage == .full, let px = pixels, r.x + dx >= 0, r.y + dy >= 0, r.maxX + dx <= px.width,
+                   r.maxY + dy <= px.height, blitTranslated(px.base, stride: px.stride, tx: -dx, ty: -dy, r, target: t, copy: opaque, a8: 255) {
+                    continue
+                }
                 if piece.coverage == .full {
                     pixman_image_composite32(opaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, img, nil, t.image, Int32(r.x + dx),
                                              Int32(r.y + dy), 0, 0, Int32(r.x), Int32(r.y), w, h)

@@ -289,7 +289,11 @@ final class _Painter {
            let ext = _FrameList.intersect(PixelRect(x: t.extents.x - t.ox, y: t.extents.y - t.oy, width: t.extents.width,
                                                     height: t.extents.height),
                                           PixelRect(x: Int(dx), y: Int(dy), width: Int(w), height: Int(h))) {
-            composite(.image(g.image, dx: t.ox - g.ox, dy: t.oy - g.oy, opaque: false), through: m, target: t, within: ext)
+            let pixels = pixman_image_get_data(g.image).map {
+                (base: UnsafePointer($0), stride: Int(pixman_image_get_stride(g.image)) / 4, width: Int(w), height: Int(h))
+            }
+            composite(.image(g.image, dx: t.ox - g.ox, dy: t.oy - g.oy, opaque: false, pixels: pixels), through: m, target: t,
+                      within: ext)
         } else if let shape = clipShape {
             let r = PixelRect(x: 0, y: 0, width: Int(w), height: Int(h))
             tessellator.reset(clip: surfaceRect(in: g))
