@@ -247,6 +247,7 @@ internal struct _CoverageAccumulator {
     /// pieces share a run of touched cells (see the type's comment); resets the piece counts.
     private mutating func resolveOverlaps(_ top: Int, _ bottom: Int, xOrigin: Float, width: Float, stride: Int,
                                           words: Int, active nActive: Int) {
+        var rows: UInt64 = 0
         for r in 0..<(bottom &- top) {
             let n = rowPieces[r], loose = rowLoose[r]
             rowPieces[r] = 0
@@ -255,8 +256,15 @@ internal struct _CoverageAccumulator {
             if n < 2 || n > _RowUnion.maxPieces || (loose == 0 && Int(n) == _flaggedRuns(bits + r &* words, words)) {
                 continue
             }
-            union.resolve(edges: sorted, active: active, count: nActive, rowTop: Float(top &+ r), xOrigin: xOrigin,
-                          width: width, cells: cells + r &* stride, bits: bits + r &* words, words: words)
+            rows |= 1 &<< UInt64(r)
+        }
+        if rows == 0 { return }
+        union.gather(edges: sorted, active: active, count: nActive, bandTop: Float(top), rows: rows, xOrigin: xOrigin,
+                     width: width)
+        while rows != 0 {
+            let r = rows.trailingZeroBitCount
+            rows &= rows &- 1
+            union.resolve(row: r, width: width, cells: cells + r &* stride, bits: bits + r &* words, words: words)
         }
     }
 

@@ -27,6 +27,8 @@ internal struct _RowUnion {
     private struct Bound { var xt, xb, y0, y1: Double; var sign: Double }
 
     private var pieces: [Piece] = []
+    /// The pieces of each row of the band being resolved (only the rows asked for are filled).
+    private var bandPieces: [[Piece]] = Array(repeating: [], count: _CoverageAccumulator.bandHeight)
     private var ys: [Double] = []
     private var cuts: [Cut] = []
     private var bounds: [Bound] = []
@@ -37,15 +39,49 @@ internal struct _RowUnion {
     static let maxPieces = 128
     static let maxSplits = 512
 
-    /// Recomputes one row's cells (`cells`, `bits`: the row's cell differences and flag bitmap,
-    /// `words` bitmap words) from the band's active edges, unless its accumulated cells are
-    /// already exact. `rowTop` is the row's top in device pixels, x is relative to `xOrigin` and
-    /// clamped to 0…width, as the accumulator does.
-    mutating func resolve(edges: UnsafePointer<_Edge>, active: UnsafePointer<Int32>, count: Int, rowTop: Float,
-                          xOrigin: Float, width: Float, cells: UnsafeMutablePointer<Float>,
+    /// Collects the pieces of the rows of the band starting at `bandTop` whose bits are set in
+    /// `rows`, from the band's active edges, in the accumulator's coordinates (x relative to
+    /// `xOrigin`, clamped to 0…width; y relative to the row's top). One pass over the edges.
+    mutating func gather(edges: UnsafePointer<_Edge>, active: UnsafePointer<Int32>, count: Int, bandTop: Float,
+                         rows: UInt64, xOrigin: Float, width: Float) {
+        var m = rows
+        while m != 0 {
+            bandPieces[m.trailingZeroBitCount].removeAll(keepingCapacity: true)
+            m &= m &- 1
+        }
+        let bandBottom = bandTop + Float(_CoverageAccumulator.bandHeight)
+        for k in 0..<count {
+            let e = edges[Int(active[k])]
+            let ys = max(e.y0, bandTop), ye = min(e.y1, bandBottom)
+            guard ys < ye else { continue }
+            let r0 = _floorIndex(ys - bandTop), r1 = min(_floorIndex(ye - bandTop), _CoverageAccumulator.bandHeight - 1)
+            // The asked-for rows r0…r1.
+            var hit = rows & (~UInt64(0) &<< UInt64(r0)) & (~UInt64(0) &>> UInt64(63 &- r1))
+            // x along the edge, exact at its ends, within its x range and the accumulator's 0…width.
+            func x(_ y: Float) -> Double {
+                let v = y == e.y0 ? e.x0 : (y == e.y1 ? e.x1 : e.x0 + (y - e.y0) * ((e.x1 - e.x0) / (e.y1 - e.y0)))
+                let c = min(max(v, min(e.x0, e.x1)), max(e.x0, e.x1)) - xOrigin
+                return Double(min(max(c, 0), width))
+            }
+            while hit != 0 {
+                let r = hit.trailingZeroBitCount
+                hit &= hit &- 1
+                let top = bandTop + Float(r)
+                let ya = max(e.y0, top), yb = min(e.y1, top + 1)
+                guard ya < yb, bandPieces[r].count <= Self.maxPieces else { continue }
+                bandPieces[r].append(Piece(ya: Double(ya - top), yb: Double(yb - top), xa: x(ya), xb: x(yb),
+                                           dir: e.dir > 0 ? 1 : -1))
+            }
+        }
+    }
+
+    /// Recomputes the cells of row `row` of the band last gathered (`cells`, `bits`: the row's cell
+    /// differences and flag bitmap, `words` bitmap words), unless they are already exact.
+    mutating func resolve(row: Int, width: Float, cells: UnsafeMutablePointer<Float>,
                           bits: UnsafeMutablePointer<UInt64>, words: Int) {
-        guard gather(edges: edges, active: active, count: count, rowTop: rowTop, xOrigin: xOrigin, width: width),
-              pieces.count > 1 else { return }
+        swap(&pieces, &bandPieces[row])
+        defer { swap(&pieces, &bandPieces[row]) }
+        guard pieces.count > 1, pieces.count <= Self.maxPieces else { return }
         ys.removeAll(keepingCapacity: true)
         for p in pieces { ys.append(p.ya); ys.append(p.yb) }
         ys.sort()
@@ -95,29 +131,6 @@ internal struct _RowUnion {
             _CoverageAccumulator.accumulate(cells, bits, xa, _floorIndex(xa), xb, _floorIndex(xb),
                                             Float(b.sign * (b.y1 - b.y0)))
         }
-    }
-
-    /// The row's pieces of the active edges, in the accumulator's coordinates; false when there
-    /// are more than `maxPieces`.
-    private mutating func gather(edges: UnsafePointer<_Edge>, active: UnsafePointer<Int32>, count: Int,
-                                 rowTop: Float, xOrigin: Float, width: Float) -> Bool {
-        pieces.removeAll(keepingCapacity: true)
-        let rowBottom = rowTop + 1
-        for k in 0..<count {
-            let e = edges[Int(active[k])]
-            let ya = max(e.y0, rowTop), yb = min(e.y1, rowBottom)
-            guard ya < yb else { continue }
-            // x along the edge, exact at its ends, within its x range and the accumulator's 0…width.
-            func x(_ y: Float) -> Double {
-                let v = y == e.y0 ? e.x0 : (y == e.y1 ? e.x1 : e.x0 + (y - e.y0) * ((e.x1 - e.x0) / (e.y1 - e.y0)))
-                let c = min(max(v, min(e.x0, e.x1)), max(e.x0, e.x1)) - xOrigin
-                return Double(min(max(c, 0), width))
-            }
-            if pieces.count == Self.maxPieces { return false }
-            pieces.append(Piece(ya: Double(ya - rowTop), yb: Double(yb - rowTop), xa: x(ya), xb: x(yb),
-                                dir: e.dir > 0 ? 1 : -1))
-        }
-        return true
     }
 
     /// Fills `cuts` with the pieces spanning lo…hi, sorted left to right at the slab's middle, and
