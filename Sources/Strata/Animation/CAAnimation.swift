@@ -48,7 +48,10 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
         return c
     }
 
-    func _copyState(from o: CAAnimation) {
+    func _copyState(from o: CAAnimation) { _copyAnimationState(from: o) }
+
+    /// The `CAAnimation` part of `_copyState` (what every animation has).
+    final func _copyAnimationState(from o: CAAnimation) {
         beginTime = o.beginTime; duration = o.duration; speed = o.speed; timeOffset = o.timeOffset
         repeatCount = o.repeatCount; repeatDuration = o.repeatDuration; autoreverses = o.autoreverses
         fillMode = o.fillMode; timingFunction = o.timingFunction; delegate = o.delegate
@@ -96,7 +99,10 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
     // MARK: Engine hooks
 
     /// Replaces invalid durations with `fallback` (recursively for groups).
-    func _normalize(defaultDuration fallback: CFTimeInterval) {
+    func _normalize(defaultDuration fallback: CFTimeInterval) { _normalizeDuration(fallback) }
+
+    /// Replaces an invalid duration of this animation alone with `fallback`.
+    final func _normalizeDuration(_ fallback: CFTimeInterval) {
         if !(duration.isFinite && duration > 0) { duration = fallback }
     }
 

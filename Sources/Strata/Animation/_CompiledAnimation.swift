@@ -28,11 +28,28 @@ struct _LayerState {
 }
 
 /// An animation frozen for evaluation on any thread (immutable; shared by reference).
-final class _CompiledAnimation: Sendable {
+///
+/// Unchecked Sendable: `body` is only written by `deinit` (taking deep group nests apart
+/// without recursion), when no other reference exists.
+final class _CompiledAnimation: @unchecked Sendable {
     let timing: _Timing
-    let body: Body
+    private(set) var body: Body
 
     init(timing: _Timing, body: Body) { self.timing = timing; self.body = body }
+
+    /// Nested groups that nothing else holds go with this one, without recursion.
+    deinit {
+        var pending: [_CompiledAnimation] = []
+        if case let .group(children) = body { pending = children } else { return }
+        // Now `pending` alone holds the children array, so each child popped is unique when
+        // nothing else holds it.
+        body = .none
+        while var c = pending.popLast() {
+            guard isKnownUniquelyReferenced(&c), case let .group(grandchildren) = c.body else { continue }
+            c.body = .none
+            pending.append(contentsOf: grandchildren)
+        }
+    }
 
     indirect enum Body: Sendable {
         case none
@@ -48,7 +65,14 @@ final class _CompiledAnimation: Sendable {
         case .none: return
         case let .property(track): track.apply(time: t, duration: timing.duration, iteration: iteration, to: &state)
         case let .group(children):
-            for c in children { c.apply(at: t, to: &state) }
+            // Nested groups through a work list (any depth in constant stack), in the order a
+            // recursive walk has: each child, and a group's children, in array order.
+            var pending = children.reversed().map { ($0, t) }
+            while let (c, time) = pending.popLast() {
+                guard case let .group(nested) = c.body else { c.apply(at: time, to: &state); continue }
+                guard let (ct, _) = c.timing.iterationTime(c.timing.localTime(time)) else { continue }
+                pending.append(contentsOf: nested.reversed().map { ($0, ct) })
+            }
         case let .transition(track): track.apply(time: t, duration: timing.duration, to: &state)
         }
     }

@@ -181,7 +181,7 @@ public final class Compositor {
             oldList.nodes.withUnsafeBufferPointer { o in
                 list.nodes.withUnsafeBufferPointer { n in
                     for k in n.indices where o[k].key != n[k].key || o[k].footprint != n[k].footprint {
-                        addChange(o[k], n[k])
+                        addChange(o.baseAddress! + k, n.baseAddress! + k)
                     }
                 }
             }
@@ -189,7 +189,7 @@ public final class Compositor {
         }
         guard idsUnique(oldSlot), idsUnique(newSlot) else { return all }
         oldIndex.removeAll(keepingCapacity: true)
-        for (i, n) in oldList.nodes.enumerated() { oldIndex[n.id] = i }
+        oldList.nodes.withUnsafeBufferPointer { o in for i in o.indices { oldIndex[o[i].id] = i } }
         matched.removeAll(keepingCapacity: true)
         matched.append(contentsOf: repeatElement(false, count: oldList.nodes.count))
         oldList.nodes.withUnsafeBufferPointer { o in
@@ -198,7 +198,7 @@ public final class Compositor {
                     guard let j = oldIndex[n[k].id] else { add(n[k].footprint); continue }
                     matched[j] = true
                     if o[j].key == n[k].key && o[j].footprint == n[k].footprint { continue }
-                    addChange(o[j], n[k])
+                    addChange(o.baseAddress! + j, n.baseAddress! + k)
                 }
                 for j in o.indices where !matched[j] { add(o[j].footprint) }
             }
@@ -207,15 +207,15 @@ public final class Compositor {
     }
 
     /// Adds the pixels of a layer that changed from `o` to `n` (both placements, or only what
-    /// a backing store redrew).
+    /// a backing store redrew). Nodes are read in place (copying one retains its references).
     @inline(__always)
-    private func addChange(_ o: borrowing _Node, _ n: borrowing _Node) {
-        if o.backingKey != nil, let redrawn = _FrameList.redrawnPixels(copy o, copy n) {
+    private func addChange(_ o: UnsafePointer<_Node>, _ n: UnsafePointer<_Node>) {
+        if o.pointee.backingKey != nil, let redrawn = _FrameList.redrawnPixels(o.pointee, n.pointee) {
             for r in redrawn { add(r) }
             return
         }
-        add(o.footprint)
-        add(n.footprint)
+        add(o.pointee.footprint)
+        add(n.pointee.footprint)
     }
 
     /// The union of the collected boxes within `all`: exact, or rounded out to tiles when many

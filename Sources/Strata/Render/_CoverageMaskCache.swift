@@ -9,62 +9,24 @@ import Foundation
 /// translation — not on the integer position, so a layer moved by whole pixels reuses its
 /// mask. Bounds: at most `maxBytes` of masks (least recently used dropped first, in batches
 /// down to three quarters of the budget), a mask larger than a quarter of the budget is never
-/// kept, and masks unused for `maxAge` frames go.
-final class _CoverageMaskCache {
-    struct Key: Hashable {
-        var shape: _RoundedRect
-        /// Border width (layer units), 0 for the filled shape.
-        var ring: Double
-        var linear: SIMD4<Double>
-        var fraction: SIMD2<Double>
-    }
+/// kept, and masks unused for 120 frames go.
+typealias _CoverageMaskCache = _FrameAgedCache<_CoverageMaskKey, _CoverageMask>
 
-    static let defaultMaxBytes = 16 << 20
-    static let maxAge = 120
-    let maxBytes: Int
-    private var entries: [Key: _CoverageMask] = [:]
-    private(set) var bytes = 0
-    private(set) var frame = 0
-    /// Masks made so far (cache misses).
-    private(set) var misses = 0
-    var count: Int { entries.count }
+/// What a cached coverage mask was made for (`_CoverageMaskCache`).
+struct _CoverageMaskKey: Hashable {
+    var shape: _RoundedRect
+    /// Border width (layer units), 0 for the filled shape.
+    var ring: Double
+    var linear: SIMD4<Double>
+    var fraction: SIMD2<Double>
+}
 
-    init(maxBytes: Int = _CoverageMaskCache.defaultMaxBytes) { self.maxBytes = maxBytes }
+extension _CoverageMask: _FrameAgedEntry {}
 
-    func nextFrame() {
-        frame += 1
-        guard frame % 30 == 0 else { return }
-        for (k, e) in entries where frame - e.lastUse > Self.maxAge { drop(k, e) }
-    }
+extension _FrameAgedCache where K == _CoverageMaskKey, V == _CoverageMask {
+    static var defaultMaxBytes: Int { 16 << 20 }
 
-    func lookup(_ key: Key) -> _CoverageMask? {
-        guard let e = entries[key] else { return nil }
-        e.lastUse = frame
-        return e
-    }
-
-    /// Whether a mask of `bytes` bytes would be kept.
-    func admits(bytes: Int) -> Bool { bytes <= maxBytes / 4 }
-
-    /// Keeps `mask` under `key` when it fits the budget, evicting the least recently used.
-    func store(_ key: Key, _ mask: _CoverageMask) {
-        misses += 1
-        guard admits(bytes: mask.bytes) else { return }
-        if bytes + mask.bytes > maxBytes {
-            // One sort per batch of evictions, not a scan per eviction.
-            let target = maxBytes * 3 / 4 - mask.bytes
-            for (k, e) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
-                guard bytes > target else { break }
-                drop(k, e)
-            }
-        }
-        if let old = entries[key] { bytes -= old.bytes }
-        entries[key] = mask
-        bytes += mask.bytes
-    }
-
-    private func drop(_ k: Key, _ e: _CoverageMask) {
-        entries[k] = nil
-        bytes -= e.bytes
+    convenience init(maxBytes: Int = defaultMaxBytes) {
+        self.init(maxBytes: maxBytes, maxAge: 120, evictionTarget: maxBytes * 3 / 4)
     }
 }

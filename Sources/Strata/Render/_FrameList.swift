@@ -166,13 +166,20 @@ final class _FrameList {
                 let k = stack[i].next
                 stack[i].next = k + 1
                 let index = stack[i].order?[k] ?? k
-                let child = stack[i].layers[index]
                 let ctx = stack[i].context
-                if let m = Self.childMatrix(child, ctx) {
-                    let before = nodes.count
-                    visit(child, matrix: m, context: ctx, siblingIndex: stack[i].visible)
-                    if nodes.count > before { stack[i].visible += 1 }
+                let sibling = stack[i].visible
+                let before = nodes.count
+                // The child is borrowed in place: copying a RenderLayer costs its reference
+                // counting, for every layer of every frame.
+                let layers = stack[i].layers
+                layers.withUnsafeBufferPointer { b in
+                    let child = UnsafePointer(b.baseAddress! + index)
+                    if let m = Self.childMatrix(child.pointee, ctx) {
+                        visit(child, matrix: m, context: ctx, siblingIndex: sibling)
+                    }
                 }
+                // `visit` may push a frame: index `i` is still this layer's parent.
+                if nodes.count > before { stack[i].visible += 1 }
             } else {
                 let p = stack.removeLast().context.parent
                 finish(p)
@@ -199,28 +206,35 @@ final class _FrameList {
     }
 
     private func visit(_ l: RenderLayer, matrix: _Matrix3, context c: Context, siblingIndex: Int) {
+        withUnsafePointer(to: l) { visit($0, matrix: matrix, context: c, siblingIndex: siblingIndex) }
+    }
+
+    /// Adds the layer at `lp` (and pushes its sublayers). The layer is read in place through
+    /// the pointer: passing a RenderLayer by value copies it (its reference counting) for
+    /// every layer of every frame.
+    private func visit(_ lp: UnsafePointer<RenderLayer>, matrix: _Matrix3, context c: Context, siblingIndex: Int) {
         // A running CATransition: its stand-in has the same placement, hence the same matrix.
-        if let t = l.transition {
-            visit(_TransitionStandIn.make(l, t), matrix: matrix, context: c, siblingIndex: siblingIndex)
+        if let t = lp.pointee.transition {
+            visit(_TransitionStandIn.make(lp.pointee, t), matrix: matrix, context: c, siblingIndex: siblingIndex)
             return
         }
-        guard !l.isHidden, l.opacity > 0, !l.opacity.isNaN, Self.isFinite(l.bounds) else { return }
+        guard !lp.pointee.isHidden, lp.pointee.opacity > 0, !lp.pointee.opacity.isNaN, Self.isFinite(lp.pointee.bounds) else { return }
         // isDoubleSided = false: a layer seen from behind (its map reverses orientation) and
         // its sublayers are not drawn. W is positive wherever the layer is visible, so the
         // sign of the determinant tells the facing.
-        if !l.isDoubleSided, matrix.determinant < 0 { return }
-        let shape = _RoundedRect(bounds: l.bounds, cornerRadius: l.cornerRadius, maskedCorners: l.maskedCorners)
-        let bw = l.borderWidth.isFinite ? max(0, Double(l.borderWidth)) : 0
-        let opacity = min(Double(l.opacity), 1)
-        var node = _Node(id: l.id, end: nodes.count + 1, matrix: matrix, shape: shape,
-                         background: l.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil },
-                         borderColor: bw > 0 ? l.borderColor.flatMap { $0.alpha > 0 ? $0 : nil } : nil,
+        if !lp.pointee.isDoubleSided, matrix.determinant < 0 { return }
+        let shape = _RoundedRect(bounds: lp.pointee.bounds, cornerRadius: lp.pointee.cornerRadius, maskedCorners: lp.pointee.maskedCorners)
+        let bw = lp.pointee.borderWidth.isFinite ? max(0, Double(lp.pointee.borderWidth)) : 0
+        let opacity = min(Double(lp.pointee.opacity), 1)
+        var node = _Node(id: lp.pointee.id, end: nodes.count + 1, matrix: matrix, shape: shape,
+                         background: lp.pointee.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil },
+                         borderColor: bw > 0 ? lp.pointee.borderColor.flatMap { $0.alpha > 0 ? $0 : nil } : nil,
                          borderWidth: bw, opacity: opacity, inheritedAlpha: c.alpha,
-                         allowsGroupOpacity: l.allowsGroupOpacity
-                            && (l.properties.isEmpty || l.properties["allowsGroupOpacity"] as? Bool ?? true))
-        let bbox = Self.deviceBox(l.bounds, matrix)
+                         allowsGroupOpacity: lp.pointee.allowsGroupOpacity
+                            && (lp.pointee.properties.isEmpty || lp.pointee.properties["allowsGroupOpacity"] as? Bool ?? true))
+        let bbox = Self.deviceBox(lp.pointee.bounds, matrix)
         if node.background != nil || node.borderColor != nil { node.footprint = Self.intersect(bbox, c.clip) }
-        if let own = _OwnDrawing(l) {
+        if !lp.pointee.properties.isEmpty, let own = _OwnDrawing(lp.pointee) {
             node.own = own
             node.footprint = Self.intersect(bbox, c.clip)
             // A shape's path may reach far outside the layer's bounds (often zero-sized).
@@ -229,7 +243,7 @@ final class _FrameList {
                 node.footprint = node.footprint.map { f in reach.map { Self.union(f, $0) } ?? f } ?? reach
             }
         }
-        if !l.properties.isEmpty, let content = _ContentsLayout(l) {
+        if !lp.pointee.properties.isEmpty, let content = _ContentsLayout(lp.pointee) {
             node.contents = content
             // Bilinear sampling may spread up to a pixel beyond the destination's edges.
             if let box = Self.deviceBox(content.dest, matrix),
@@ -237,12 +251,12 @@ final class _FrameList {
                 node.footprint = node.footprint.map { Self.union($0, fp) } ?? fp
             }
         }
-        if !l.properties.isEmpty, let sh = _Shadow(l, hasBackground: node.background != nil) {
+        if !lp.pointee.properties.isEmpty, let sh = _Shadow(lp.pointee, hasBackground: node.background != nil) {
             var box: PixelRect?
             if case .content = sh.source {
                 // Each caster redraws its subtree for its alpha: only in the frame's own tree
                 // (not inside masks or other casters' drawings), within a per-frame budget.
-                if maskDepth == 0, contentShadowBudget > 0, let cast = Self.contentShadow(l, sh, matrix, depth: 1) {
+                if maskDepth == 0, contentShadowBudget > 0, let cast = Self.contentShadow(lp.pointee, sh, matrix, depth: 1) {
                     contentShadowBudget -= cast.layers
                     node.shadow = sh
                     node.shadowContent = cast.layer
@@ -251,13 +265,13 @@ final class _FrameList {
                 }
             } else {
                 node.shadow = sh
-                box = Self.shadowBox(sh, node, l.bounds)
+                box = Self.shadowBox(sh, node, lp.pointee.bounds)
             }
             if let fp = box.flatMap({ Self.intersect($0, c.clip) }) {
                 node.footprint = node.footprint.map { Self.union($0, fp) } ?? fp
             }
         }
-        if let mask = l.mask, maskDepth < Self.maximumMaskDepth {
+        if let mask = lp.pointee._children?.mask.first, maskDepth < Self.maximumMaskDepth {
             let ml = _FrameList()
             ml.build(mask: mask, owner: matrix, depth: maskDepth + 1)
             var mh = Hasher()
@@ -265,21 +279,30 @@ final class _FrameList {
             node.mask = mask
             node.maskKey = mh.finalize()
         }
-        if !l.properties.isEmpty { node.blend = _BlendMode.op(l) }
-        node.tint = _Tint(l.colorMultiplier)
+        if !lp.pointee.properties.isEmpty { node.blend = _BlendMode.op(lp.pointee) }
+        node.tint = _Tint(lp.pointee.colorMultiplier)
         node.subtree = node.footprint
-        if c.canOcclude, node.mask == nil, node.blend == nil, node.tint == nil, opacity == 1, c.alpha == 1 { node.opaque = Self.opaqueRect(node, c.clip, masksToBounds: l.masksToBounds) }
+        if c.canOcclude, node.maskStorage.isEmpty, node.blend == nil, node.tint == nil, opacity == 1, c.alpha == 1 { node.opaque = Self.opaqueRect(node, c.clip, masksToBounds: lp.pointee.masksToBounds) }
         var h = Hasher()
-        h.combine(c.contextKey); h.combine(l.id); h.combine(siblingIndex)
+        h.combine(c.contextKey); h.combine(lp.pointee.id); h.combine(siblingIndex)
         node.contextKey = h.finalize()
         let index = nodes.count
+        let hasSublayers = !(lp.pointee._children?.sublayers.isEmpty ?? true)
+        guard hasSublayers || (lp.pointee.masksToBounds && node.contents != nil) else {
+            // A leaf (most layers): closed before it goes in, as `finish` would close it.
+            Self.close(&node, end: index + 1, index: index)
+            let subtree = node.subtree
+            nodes.append(node)
+            if let s = subtree, let parent = stack.last?.context.parent, parent >= 0 {
+                nodes[parent].subtree = nodes[parent].subtree.map { Self.union($0, s) } ?? s
+            }
+            return
+        }
         nodes.append(node)
-
-        guard !l.sublayers.isEmpty || (l.masksToBounds && node.contents != nil) else { finish(index); return }
         var clip = c.clip
         var ch = Hasher()
         ch.combine(node.contextKey); ch.combine(opacity); ch.combine(nodes[index].maskKey); ch.combine(nodes[index].tint)
-        if l.masksToBounds {
+        if lp.pointee.masksToBounds {
             // Nothing of the sublayers shows outside the (empty or off-screen) bounds.
             guard let b = bbox, let c = Self.intersect(b, clip) else { finish(index); return }
             clip = c
@@ -287,11 +310,11 @@ final class _FrameList {
             ch.combine(matrix); ch.combine(shape)
         }
         nodes[index].contextKey = ch.finalize()
-        guard !l.sublayers.isEmpty else { finish(index); return }
-        let sub = l.sublayerTransformAboutAnchor
+        guard hasSublayers else { finish(index); return }
+        let sub = lp.pointee.sublayerTransformAboutAnchor
         // With group opacity the subtree is drawn at full alpha and the group takes the opacity
         // (masked and blended layers are always groups).
-        let isGroup = (opacity < 1 && l.allowsGroupOpacity) || nodes[index].mask != nil || nodes[index].blend != nil
+        let isGroup = (opacity < 1 && lp.pointee.allowsGroupOpacity) || nodes[index].mask != nil || nodes[index].blend != nil
             || nodes[index].tint != nil
         let childAlpha = isGroup ? 1 : c.alpha * opacity
         var shapeClip = false
@@ -300,35 +323,50 @@ final class _FrameList {
                           contextKey: nodes[index].contextKey,
                           canOcclude: c.canOcclude && opacity == 1 && !shapeClip && nodes[index].mask == nil
                               && nodes[index].blend == nil && nodes[index].tint == nil)
-        stack.append(Frame(layers: l.sublayers, order: Self.paintOrder(l.sublayers), context: ctx))
+        stack.append(Frame(layers: lp.pointee.sublayers, order: Self.paintOrder(lp.pointee.sublayers), context: ctx))
     }
 
     /// Closes node `i` once its descendants are in: group decision, key, subtree extents.
     private func finish(_ i: Int) {
-        nodes[i].end = nodes.count
-        let hasDescendants = nodes[i].end > i + 1
-        let n = nodes[i]
+        let end = nodes.count
+        let parent = stack.last?.context.parent ?? -1
+        // In place: copying a node costs its reference counting.
+        nodes.withUnsafeMutableBufferPointer { b in
+            let n = b.baseAddress! + i
+            Self.close(&n.pointee, end: end, index: i)
+            if parent >= 0, let s = n.pointee.subtree {
+                b[parent].subtree = b[parent].subtree.map { Self.union($0, s) } ?? s
+            }
+        }
+    }
+
+    /// `finish` for node `n` at `index`, whose descendants end before `end`.
+    private static func close(_ n: inout _Node, end: Int, index i: Int) {
+        n.end = end
+        let hasDescendants = end > i + 1
         let ownParts = (n.background != nil ? 1 : 0) + (n.borderColor != nil ? 1 : 0) + (n.contents != nil ? 1 : 0)
             + (n.own != nil ? 1 : 0)
         if n.opacity < 1, hasDescendants || ownParts > 1 {
             // A layer drawing overlapping parts (background, contents, border, sublayers) needs
             // the group so they are not blended twice. (Sublayers of a layer that does not
             // allow group opacity already carry its opacity; no group then.)
-            nodes[i].group = n.allowsGroupOpacity
+            n.group = n.allowsGroupOpacity
         }
-        if n.mask != nil || n.blend != nil || n.tint != nil { nodes[i].group = true }
-        if !hasDescendants, n.contents == nil, case .shape = n.clip { nodes[i].clip = .none }
+        if !n.maskStorage.isEmpty || n.blend != nil || n.tint != nil { n.group = true }
+        if !hasDescendants, n.contents == nil, case .shape = n.clip { n.clip = .none }
         var h = Hasher()
         h.combine(n.contextKey); h.combine(n.matrix); h.combine(n.shape)
         h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth); h.combine(n.own)
         h.combine(n.shadow); h.combine(n.shadowKey); h.combine(n.maskKey); h.combine(n.blend?.rawValue); h.combine(n.tint)
-        h.combine(n.opacity); h.combine(n.inheritedAlpha); h.combine(nodes[i].group)
-        nodes[i].backingKey = n.contents.flatMap { Self.backingKey(h, $0) }
-        h.combine(n.contents)
-        nodes[i].key = h.finalize()
-        if let parent = stack.last?.context.parent, parent >= 0, let s = nodes[i].subtree {
-            nodes[parent].subtree = nodes[parent].subtree.map { Self.union($0, s) } ?? s
+        h.combine(n.opacity); h.combine(n.inheritedAlpha); h.combine(n.group)
+        if let c = n.contents {
+            n.backingKey = backingKey(h, c)
+            h.combine(true); h.combine(c)
+        } else {
+            n.backingKey = nil
+            h.combine(false)
         }
+        n.key = h.finalize()
     }
 
     /// Device pixels a path- or shape-sourced shadow may touch (content shadows: see

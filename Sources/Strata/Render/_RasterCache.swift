@@ -91,12 +91,20 @@ final class _RasterCache {
             }
             let i = stack[top].next
             stack[top].next += 1
-            let l = stack[top].layers[i]
-            if !l.properties.isEmpty, l.properties["shouldRasterize"] as? Bool == true, l.transition == nil {
+            // The layer is borrowed in place (copying every layer of every frame costs its
+            // reference counting).
+            let layers = stack[top].layers
+            let (rasterized, subs): (Bool, [RenderLayer]?) = layers.withUnsafeBufferPointer { b in
+                let l = UnsafePointer(b.baseAddress! + i)
+                if !l.pointee.properties.isEmpty, l.pointee.properties["shouldRasterize"] as? Bool == true,
+                   l.pointee.transition == nil { return (true, nil) }
+                return (false, l.pointee._children.map(\.sublayers))
+            }
+            if rasterized {
                 out.append(path + [i])
-            } else if !l.sublayers.isEmpty {
+            } else if let subs, !subs.isEmpty {
                 path.append(i)
-                stack.append((l.sublayers, 0))
+                stack.append((subs, 0))
             }
         }
         return out

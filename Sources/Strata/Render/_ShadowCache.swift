@@ -6,66 +6,43 @@ import Foundation
 ///
 /// A mask depends on the shadow's shape (or, for a content shadow, the layer's drawing), the
 /// linear part of its device transform, the sub-pixel part of its translation and σ — not on
-/// the integer position, so a moving layer reuses its mask. Entries unused for `maxAge` frames, or beyond `maxBytes` in total, go.
-final class _ShadowCache {
-    struct Key: Hashable {
-        var source: _Shadow.Source
-        var shape: _RoundedRect
-        var linear: SIMD4<Double>
-        var fraction: SIMD2<Double>
-        var sigma: Double
-        /// For content shadows: the hash of the drawing blurred (0 otherwise).
-        var content = 0
+/// the integer position, so a moving layer reuses its mask. Entries unused for 120 frames go;
+/// beyond 32 MiB in total, the least recently used go (just enough for the new one).
+typealias _ShadowCache = _FrameAgedCache<_ShadowKey, _ShadowMask>
+
+/// What a cached shadow mask was made for (`_ShadowCache`).
+struct _ShadowKey: Hashable {
+    var source: _Shadow.Source
+    var shape: _RoundedRect
+    var linear: SIMD4<Double>
+    var fraction: SIMD2<Double>
+    var sigma: Double
+    /// For content shadows: the hash of the drawing blurred (0 otherwise).
+    var content = 0
+}
+
+/// A blurred shadow mask (A8) in `_ShadowCache`.
+final class _ShadowMask: _FrameAgedEntry {
+    let image: OpaquePointer
+    let memory: UnsafeMutableRawPointer
+    /// Mask pixel (0, 0) relative to the integer part of the translation.
+    let dx: Int, dy: Int
+    let width: Int, height: Int
+    var lastUse: Int
+    var bytes: Int { width * height }
+
+    init(image: OpaquePointer, memory: UnsafeMutableRawPointer, dx: Int, dy: Int, width: Int, height: Int, frame: Int) {
+        self.image = image; self.memory = memory; self.dx = dx; self.dy = dy
+        self.width = width; self.height = height; lastUse = frame
     }
 
-    final class Entry {
-        let image: OpaquePointer
-        let memory: UnsafeMutableRawPointer
-        /// Mask pixel (0, 0) relative to the integer part of the translation.
-        let dx: Int, dy: Int
-        let width: Int, height: Int
-        var lastUse: Int
+    deinit { pixman_image_unref(image); free(memory) }
+}
 
-        init(image: OpaquePointer, memory: UnsafeMutableRawPointer, dx: Int, dy: Int, width: Int, height: Int, frame: Int) {
-            self.image = image; self.memory = memory; self.dx = dx; self.dy = dy
-            self.width = width; self.height = height; lastUse = frame
-        }
+extension _FrameAgedCache where K == _ShadowKey, V == _ShadowMask {
+    static var defaultMaxBytes: Int { 32 << 20 }
 
-        deinit { pixman_image_unref(image); free(memory) }
-    }
-
-    static let maxAge = 120
-    static let maxBytes = 32 << 20
-    private var entries: [Key: Entry] = [:]
-    private var bytes = 0
-    private(set) var frame = 0
-    private(set) var misses = 0
-
-    func nextFrame() {
-        frame += 1
-        guard frame % 30 == 0 else { return }
-        for (k, e) in entries where frame - e.lastUse > Self.maxAge { drop(k, e) }
-    }
-
-    func lookup(_ key: Key) -> Entry? {
-        guard let e = entries[key] else { return nil }
-        e.lastUse = frame
-        return e
-    }
-
-    func store(_ key: Key, _ e: Entry) {
-        misses += 1
-        let size = e.width * e.height
-        guard size <= Self.maxBytes / 4 else { return }
-        while bytes + size > Self.maxBytes, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            drop(oldest.key, oldest.value)
-        }
-        entries[key] = e
-        bytes += size
-    }
-
-    private func drop(_ k: Key, _ e: Entry) {
-        entries[k] = nil
-        bytes -= e.width * e.height
+    convenience init() {
+        self.init(maxBytes: Self.defaultMaxBytes, maxAge: 120, evictionTarget: Self.defaultMaxBytes)
     }
 }

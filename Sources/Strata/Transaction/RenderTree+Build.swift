@@ -60,7 +60,18 @@ extension RenderTree {
                         time -= Double(j / children.count) * r.delay
                         tiles = nil
                     }
-                    if let f = enter(children[j % children.count], parentTime: time, tiles: tiles) { stack.append(f) }
+                    let childID = children[j % children.count]
+                    guard let n = nodes[childID] else { continue }
+                    guard n.children.isEmpty, n.mask == nil else {
+                        stack.append(enter(n, childID, parentTime: time, tiles: tiles))
+                        continue
+                    }
+                    // A leaf (most layers): evaluated and finished in place, without a frame on
+                    // the stack; the same steps as below for a frame with nothing to build.
+                    var (s, leafLocal) = evaluate(n, parentTime: time)
+                    finishOwn(&s, id: childID, local: leafLocal, tiles: tiles, entered: false)
+                    Self.fadeContents(&s)
+                    add(&s.layer, to: &stack[top])
                     continue
                 }
                 finishSublayers(&stack[top])
@@ -73,9 +84,7 @@ extension RenderTree {
                 }
             }
             var done = stack.removeLast()
-            if let fade = done.state.contentsFade, done.state.layer.transition == nil {
-                Self.crossfadeContents(&done.state.layer, fade)
-            }
+            Self.fadeContents(&done.state)
             guard let p = stack.indices.last else {
                 // Swap the finished value into the array rather than copying it.
                 out.append(RenderLayer(id: 0))
@@ -84,13 +93,27 @@ extension RenderTree {
             }
             if stack[p].inMask {
                 stack[p].state.layer.mask = done.state.layer
-            } else if stack[p].replication == nil, _Depth3D.isTransformLayer(done.state.layer) {
-                // A transform layer's 3-D space stands in its place (see CATransformLayer).
-                stack[p].subs.append(contentsOf: _Depth3D.expand(done.state.layer))
             } else {
-                stack[p].subs.append(RenderLayer(id: 0))
-                swap(&stack[p].subs[stack[p].subs.count - 1], &done.state.layer)
+                add(&done.state.layer, to: &stack[p])
             }
+        }
+    }
+
+    /// A contents animation in progress drawn as a crossfade (unless a transition runs).
+    @inline(__always)
+    private static func fadeContents(_ s: inout _LayerState) {
+        if let fade = s.contentsFade, s.layer.transition == nil { crossfadeContents(&s.layer, fade) }
+    }
+
+    /// Adds finished sublayer `l` to its parent's frame (moved, not copied).
+    @inline(__always)
+    private func add(_ l: inout RenderLayer, to parent: inout BuildFrame) {
+        if parent.replication == nil, !l.properties.isEmpty, _Depth3D.isTransformLayer(l) {
+            // A transform layer's 3-D space stands in its place (see CATransformLayer).
+            parent.subs.append(contentsOf: _Depth3D.expand(l))
+        } else {
+            parent.subs.append(RenderLayer(id: 0))
+            swap(&parent.subs[parent.subs.count - 1], &l)
         }
     }
 
@@ -98,6 +121,13 @@ extension RenderTree {
     /// built); nil when the node is missing.
     private func enter(_ id: UInt64, parentTime: Double, tiles: _TiledFrame?) -> BuildFrame? {
         guard let n = nodes[id] else { return nil }
+        return enter(n, id, parentTime: parentTime, tiles: tiles)
+    }
+
+    /// Node `n`'s committed state with its animations applied at its local time for
+    /// `parentTime`, and that local time.
+    @inline(__always)
+    private func evaluate(_ n: Node, parentTime: Double) -> (_LayerState, Double) {
         let local = n.timing.layerLocalTime(parentTime)
         var s = n.state
         for a in n.animations { a.apply(at: local, to: &s) }
@@ -106,6 +136,11 @@ extension RenderTree {
             for (k, v) in s.extras { if let sv = v.sendableValue { props[k] = sv } }
             s.layer.properties = props
         }
+        return (s, local)
+    }
+
+    private func enter(_ n: Node, _ id: UInt64, parentTime: Double, tiles: _TiledFrame?) -> BuildFrame {
+        let (s, local) = evaluate(n, parentTime: parentTime)
         let frame = tiles?.entering(s.layer, isRoot: id == rootID)
         let inner = n.children.isEmpty ? nil : frame?.forSublayers(of: s.layer)
         var f = BuildFrame(node: n, id: id, state: s, local: local, tiles: frame, inner: inner)
@@ -126,11 +161,24 @@ extension RenderTree {
             f.state.layer.sublayers = f.subs
             f.subs = []
         }
-        if !f.state.extras.isEmpty, case let .opaque(h as _EmissionHistory)? = f.state.extras[CAEmitterLayer.historyKey] {
+        finishOwn(&f.state, id: f.id, local: f.local, tiles: f.tiles, entered: true)
+    }
+
+    /// The end of a layer's build once its sublayers are in: its particles (below them) and
+    /// its tiles. `tiles` is the layer's tiled-layer context when `entered`, else its parent's
+    /// (the layer's own is then derived only when the layer may be tiled: it has properties).
+    @inline(__always)
+    private func finishOwn(_ s: inout _LayerState, id: UInt64, local: Double, tiles: _TiledFrame?, entered: Bool) {
+        if !s.extras.isEmpty, case let .opaque(h as _EmissionHistory)? = s.extras[CAEmitterLayer.historyKey] {
             // Particles are drawn below the emitter's sublayers.
-            let particles = _Emission.particles(h, at: f.local, emitter: f.id)
-            if !particles.isEmpty { f.state.layer.sublayers = particles + f.state.layer.sublayers }
+            let particles = _Emission.particles(h, at: local, emitter: id)
+            if !particles.isEmpty { s.layer.sublayers = particles + s.layer.sublayers }
         }
-        f.tiles?.attachTiles(&f.state.layer)
+        guard let tiles, !s.layer.properties.isEmpty else { return }
+        if entered {
+            tiles.attachTiles(&s.layer)
+        } else {
+            tiles.entering(s.layer, isRoot: id == rootID).attachTiles(&s.layer)
+        }
     }
 }
