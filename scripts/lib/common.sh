@@ -23,3 +23,32 @@ section() {
     [[ -n "$1" ]] && printf '\n=== %s\n' "$1"
     return 0
 }
+
+# Sections that run in the background while the foreground goes on (CI uses them to keep both
+# cores busy while the foreground leaves one idle). `background_start NAME command...` starts the
+# command with its output in .build/ci/NAME.log; `background_finish NAME` waits for it, prints
+# its log and how long it took, and returns its exit status. `background_stop_all` ends the ones
+# still running (for an exit trap).
+declare -A BACKGROUND_PIDS=() BACKGROUND_STARTS=()
+background_start() {
+    local name="$1"; shift
+    mkdir -p "$STRATA_ROOT/.build/ci"
+    printf '\n=== started in the background: %s\n' "$name"
+    BACKGROUND_STARTS[$name]=$(date +%s)
+    # Its own process group (setsid), so that stopping it stops what it started.
+    setsid "$@" > "$STRATA_ROOT/.build/ci/$name.log" 2>&1 < /dev/null &
+    BACKGROUND_PIDS[$name]=$!
+}
+background_finish() {
+    local name="$1" status=0
+    wait "${BACKGROUND_PIDS[$name]}" || status=$?
+    unset "BACKGROUND_PIDS[$name]"
+    printf '\n=== background %s (log .build/ci/%s.log):\n' "$name" "$name"
+    cat "$STRATA_ROOT/.build/ci/$name.log"
+    printf '=== done in the background: %s (%ds, exit %d)\n' "$name" "$(( $(date +%s) - BACKGROUND_STARTS[$name] ))" "$status"
+    return "$status"
+}
+background_stop_all() {
+    local name
+    for name in "${!BACKGROUND_PIDS[@]}"; do kill -- "-${BACKGROUND_PIDS[$name]}" 2> /dev/null || true; done
+}
