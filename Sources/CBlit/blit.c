@@ -14,21 +14,6 @@ int cblit_has_avx2(void) {
 #endif
 }
 
-/* s scaled by a/255, every channel rounded. */
-static inline uint32_t scale_px(uint32_t s, uint32_t a) {
-    return cblit_div255((s >> 24) * a) << 24 | cblit_div255(((s >> 16) & 0xff) * a) << 16
-        | cblit_div255(((s >> 8) & 0xff) * a) << 8 | cblit_div255((s & 0xff) * a);
-}
-
-static inline uint32_t over_px(uint32_t s, uint32_t d) {
-    uint32_t ia = 255 - (s >> 24), out = 0;
-    for (int shift = 0; shift < 32; shift += 8) {
-        uint32_t c = ((s >> shift) & 0xff) + cblit_div255(((d >> shift) & 0xff) * ia);
-        out |= (c > 255 ? 255 : c) << shift;
-    }
-    return out;
-}
-
 void cblit_over_portable(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *src, ptrdiff_t src_stride,
                          int width, int height, uint32_t alpha) {
     if (alpha == 0) return;
@@ -37,8 +22,8 @@ void cblit_over_portable(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *sr
         uint32_t *d = dst + j * dst_stride;
         const uint32_t *s = src + j * src_stride;
         for (int i = 0; i < width; i++) {
-            uint32_t p = alpha == 255 ? s[i] : scale_px(s[i], alpha);
-            if (p) d[i] = over_px(p, d[i]);
+            uint32_t p = alpha == 255 ? s[i] : cblit_scale_px(s[i], alpha);
+            if (p) d[i] = cblit_over_px(p, d[i]);
         }
     }
 }
@@ -107,8 +92,8 @@ int cblit_over_bilinear_portable(uint32_t *dst, ptrdiff_t dst_stride, int width,
                                      sample(src, src_stride, src_width, src_height, x1, y1 + 1),
                                      sample(src, src_stride, src_width, src_height, x1 + 1, y1 + 1),
                                      ((uint32_t)x >> 9) & 127, ((uint32_t)y >> 9) & 127);
-            if (alpha != 255) p = scale_px(p, alpha);
-            if (p) d[i] = over_px(p, d[i]);
+            if (alpha != 255) p = cblit_scale_px(p, alpha);
+            if (p) d[i] = cblit_over_px(p, d[i]);
         }
     }
     return 1;

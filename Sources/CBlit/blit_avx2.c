@@ -6,42 +6,7 @@
 
 #if defined(CBLIT_X86)
 
-#include <immintrin.h>
-
-#define AVX2 __attribute__((target("avx2")))
-
-/* x / 255 rounded, per 16-bit lane (x ≤ 255 · 255). */
-AVX2 static inline __m256i div255(__m256i x) {
-    return _mm256_mulhi_epu16(_mm256_add_epi16(x, _mm256_set1_epi16(0x80)), _mm256_set1_epi16(0x0101));
-}
-
-/* Each pixel's alpha in all four of its 16-bit channels. */
-AVX2 static inline __m256i alphas(__m256i p16) {
-    return _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(p16, 0xff), 0xff);
-}
-
-/* s OVER d, 16-bit channels (s' + d · (255 − s'α) / 255; packing saturates at 255). */
-AVX2 static inline __m256i over16(__m256i s, __m256i d) {
-    __m256i ia = _mm256_xor_si256(alphas(s), _mm256_set1_epi16(0xff));
-    return _mm256_add_epi16(s, div255(_mm256_mullo_epi16(d, ia)));
-}
-
-/* 8 source pixels scaled by a16 (alpha in every lane; 255: unscaled) OVER 8 destination pixels. */
-AVX2 static inline __m256i over8(__m256i s, __m256i d, __m256i a16, int scaled) {
-    const __m256i zero = _mm256_setzero_si256();
-    __m256i slo = _mm256_unpacklo_epi8(s, zero), shi = _mm256_unpackhi_epi8(s, zero);
-    if (scaled) {
-        slo = div255(_mm256_mullo_epi16(slo, a16));
-        shi = div255(_mm256_mullo_epi16(shi, a16));
-    }
-    __m256i lo = over16(slo, _mm256_unpacklo_epi8(d, zero)), hi = over16(shi, _mm256_unpackhi_epi8(d, zero));
-    return _mm256_packus_epi16(lo, hi);
-}
-
-/* Lanes 0 … n−1 set (n ≤ 8). */
-AVX2 static inline __m256i first_lanes(int n) {
-    return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-}
+#include "blit_avx2.h"
 
 AVX2 static void over_row(uint32_t *d, const uint32_t *s, int w, __m256i a16, int scaled) {
     const __m256i amask = _mm256_set1_epi32((int)0xff000000);

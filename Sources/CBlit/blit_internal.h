@@ -14,6 +14,21 @@ static inline uint32_t cblit_div255(uint32_t x) {
     return (x + (x >> 8)) >> 8;
 }
 
+/* s scaled by a/255, every channel rounded. */
+static inline uint32_t cblit_scale_px(uint32_t s, uint32_t a) {
+    return cblit_div255((s >> 24) * a) << 24 | cblit_div255(((s >> 16) & 0xff) * a) << 16
+        | cblit_div255(((s >> 8) & 0xff) * a) << 8 | cblit_div255((s & 0xff) * a);
+}
+
+static inline uint32_t cblit_over_px(uint32_t s, uint32_t d) {
+    uint32_t ia = 255 - (s >> 24), out = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t c = ((s >> shift) & 0xff) + cblit_div255(((d >> shift) & 0xff) * ia);
+        out |= (c > 255 ? 255 : c) << shift;
+    }
+    return out;
+}
+
 /* The first sample of a destination row and the per-pixel step, 16.16, half a pixel already
  * taken off (pixman: the pixel centre mapped by the transform, rounded to 16.16, then − ½). */
 typedef struct {
@@ -99,6 +114,10 @@ void cblit_fill_avx2(uint32_t *dst, ptrdiff_t dst_stride, int width, int height,
 void cblit_over_bilinear_avx2(uint32_t *dst, ptrdiff_t dst_stride, int width, int height, int src_x, int src_y,
                               const uint32_t *src, ptrdiff_t src_stride, int src_width, int src_height,
                               const cblit_affine *m, uint32_t alpha);
+void cblit_over_a8_avx2(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *src, ptrdiff_t src_stride,
+                        const uint8_t *mask, ptrdiff_t mask_stride, int width, int height);
+void cblit_over_solid_a8_avx2(uint32_t *dst, ptrdiff_t dst_stride, uint32_t pixel, const uint8_t *mask,
+                              ptrdiff_t mask_stride, int width, int height);
 #endif
 
 #endif

@@ -50,6 +50,20 @@ void cblit_copy(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *src, ptrdif
 /* dst = pixel. Large fills (1 MiB and more) use streaming stores: they bypass the caches. */
 void cblit_fill(uint32_t *dst, ptrdiff_t dst_stride, int width, int height, uint32_t pixel);
 
+/* dst = (src IN mask) OVER dst: pixman_image_composite32(OVER, src, mask, dst) with an a8 mask,
+ * source and mask untransformed: s' = div255(s · m) per channel (m 255: s' = s), then OVER.
+ * mask_stride counts bytes; 0 reads the same mask row for every row. */
+void cblit_over_a8(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *src, ptrdiff_t src_stride,
+                   const uint8_t *mask, ptrdiff_t mask_stride, int width, int height);
+void cblit_over_a8_portable(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *src, ptrdiff_t src_stride,
+                            const uint8_t *mask, ptrdiff_t mask_stride, int width, int height);
+
+/* dst = (pixel IN mask) OVER dst: the same with a solid source (pixman's solid fill image). */
+void cblit_over_solid_a8(uint32_t *dst, ptrdiff_t dst_stride, uint32_t pixel, const uint8_t *mask,
+                         ptrdiff_t mask_stride, int width, int height);
+void cblit_over_solid_a8_portable(uint32_t *dst, ptrdiff_t dst_stride, uint32_t pixel, const uint8_t *mask,
+                                  ptrdiff_t mask_stride, int width, int height);
+
 /* Bilinear-filtered, affinely mapped src OVER dst, scaled by alpha/255: pixman_image_composite32
  * (OVER, src with transform `m`, BILINEAR filter, REPEAT_NONE, solid alpha mask, dst) over a
  * width × height rectangle whose first pixel samples the source at m · (src_x + ½, src_y + ½)

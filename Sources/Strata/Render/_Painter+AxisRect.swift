@@ -38,8 +38,7 @@ extension _Painter {
         }
         if let direct = directTarget(t) {
             guard let c = _FrameList.intersect(visible, direct.clip) else { return true }
-            fillDirect(c, x0: x0, x1: x1, y0: y0, y1: y1, interior: (ix0, ix1, iy0, iy1),
-                       color: Self.premultipliedPixel(color), target: direct, rounded: rounded)
+            fillDirect(c, x0: x0, x1: x1, y0: y0, y1: y1, color: Self.premultipliedPixel(color), target: direct, rounded: rounded)
             return true
         }
         if let rounded {
@@ -123,151 +122,86 @@ extension _Painter {
     }
 
     /// The fast path of `fillAxisAlignedRect` (the target's clip is one rectangle): the same
-    /// per-pixel coverage, blended straight into the target's memory with pixman's OVER
-    /// arithmetic (`_PixelBlend`), instead of four masks and five pixman calls per rectangle.
+    /// per-pixel coverage, blended straight into the target's memory by CBlit's OVER through an
+    /// A8 mask (pixman's arithmetic), instead of four masks and five pixman calls per rectangle.
     /// `c` is the pixel rectangle to touch (already clipped), in target pixels.
     /// Rows that cross a corner of `rounded` take their coverage from it.
     private func fillDirect(_ c: PixelRect, x0: Double, x1: Double, y0: Double, y1: Double,
-                            interior: (x0: Int, x1: Int, y0: Int, y1: Int), color: UInt32, target: DirectTarget,
-                            rounded: _RoundedCoverage?) {
-        // Column coverages, and the source pixel of each column in a fully covered row (colour
-        // × coverage, computed once per rectangle instead of once per row).
-        var columns = columnCoverage, sources = columnSource
-        columnCoverage = []; columnSource = []
-        defer { columnCoverage = columns; columnSource = sources }
+                            color: UInt32, target: DirectTarget, rounded: _RoundedCoverage?) {
+        // Column overlaps, the mask of a fully covered row (computed once per rectangle) and
+        // one row of mask for the other rows.
+        var columns = columnCoverage, masks = columnMask
+        columnCoverage = []; columnMask = []
+        defer { columnCoverage = columns; columnMask = masks }
         // Grown, never shrunk, and written through pointers (no per-element append).
         if columns.count < c.width { columns = [Double](repeating: 0, count: c.width * 2) }
-        if sources.count < c.width { sources = [UInt32](repeating: 0, count: c.width * 2) }
+        if masks.count < 2 * c.width { masks = [UInt8](repeating: 0, count: c.width * 4) }
         columns.withUnsafeMutableBufferPointer { cols in
-            sources.withUnsafeMutableBufferPointer { srcs in
-                let cols = cols.baseAddress!, srcs = srcs.baseAddress!
+            masks.withUnsafeMutableBufferPointer { m in
+                let cols = cols.baseAddress!, full = m.baseAddress!, row = full + c.width
                 for x in c.x..<c.maxX {
                     let o = Self.overlap(x, x0, x1)
                     cols[x - c.x] = o
-                    srcs[x - c.x] = x >= interior.x0 && x < interior.x1
-                        ? color : _PixelBlend.multiply(color, by: UInt32(Self.coverage(o, 1)))
+                    full[x - c.x] = Self.coverage(o, 1)
                 }
+                let rows = MaskRows(c: c, y0: y0, y1: y1, cols: cols, full: full, row: row)
                 guard let rounded else {
-                    Self.fillRows(c, y0: y0, y1: y1, interior: interior, color: color, target: target, cols: cols, sources: srcs,
-                                  corners: nil)
+                    Self.fillRows(rows, color: color, target: target, corners: nil)
                     return
                 }
-                rounded.withRows { rows in
-                    Self.fillRows(c, y0: y0, y1: y1, interior: interior, color: color, target: target, cols: cols, sources: srcs,
-                                  corners: rows)
-                }
+                rounded.withRows { Self.fillRows(rows, color: color, target: target, corners: $0) }
             }
         }
     }
 
-    /// `fillDirect`'s row loop: `cols[x − c.x]` is column x's overlap and `sources[x − c.x]` its
-    /// pixel in a fully covered row; rows crossing a corner take their corner pixels' coverage
-    /// from `corners`.
-    private static func fillRows(_ c: PixelRect, y0: Double, y1: Double, interior: (x0: Int, x1: Int, y0: Int, y1: Int),
-                                 color: UInt32, target: DirectTarget, cols: UnsafePointer<Double>,
-                                 sources: UnsafePointer<UInt32>, corners: _RoundedCoverage.Rows?) {
-        let opaque = color >> 24 == 0xFF
-        let fx0 = max(interior.x0, c.x), fx1 = min(interior.x1, c.maxX)
-        // Without corners, an opaque interior is one block: one vectorized fill (CBlit picks
-        // AVX2 when the CPU has it) instead of one span per row.
-        let iy0 = max(interior.y0, c.y), iy1 = min(interior.y1, c.maxY)
-        let blockFilled = opaque && corners == nil && fx1 > fx0 && iy1 > iy0 && _Painter.blitKernels
-        if blockFilled {
-            cblit_fill(target.pixels + iy0 * target.stride + fx0, target.stride, Int32(fx1 - fx0), Int32(iy1 - iy0), color)
-        }
-        @inline(__always) func blend(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ m: UInt8) {
-            if m == 255 { row[x] = _PixelBlend.over(color, row[x]) } else if m != 0 {
-                row[x] = _PixelBlend.over(_PixelBlend.multiply(color, by: UInt32(m)), row[x])
-            }
-        }
-        /// A column's pixel of a fully covered row, OVER (transparent: nothing to do).
-        @inline(__always) func blendColumn(_ row: UnsafeMutablePointer<UInt32>, _ x: Int) {
-            let s = sources[x - c.x]
-            if s != 0 { row[x] = _PixelBlend.over(s, row[x]) }
+    /// What `fillRows` reads: the pixels to touch `c`, the rectangle's rows [y0, y1], column
+    /// overlaps `cols[x − c.x]`, the mask of a fully covered row `full[x − c.x]` and scratch
+    /// for one row's mask.
+    private struct MaskRows {
+        var c: PixelRect, y0: Double, y1: Double
+        var cols: UnsafePointer<Double>, full: UnsafePointer<UInt8>, row: UnsafeMutablePointer<UInt8>
+    }
+
+    /// `fillDirect`'s row loop: runs of fully covered rows in one kernel call (their mask is the
+    /// same row repeated), every other row through its own mask; rows crossing a corner take
+    /// their corner pixels' coverage from `corners` (pixels outside the arcs get 0).
+    private static func fillRows(_ r: MaskRows, color: UInt32, target: DirectTarget, corners: _RoundedCoverage.Rows?) {
+        let c = r.c, stride = target.stride
+        var block = -1 // first row of the current run of fully covered rows
+        @inline(__always) func flush(_ end: Int) {
+            guard block >= 0 else { return }
+            cblit_over_solid_a8(target.pixels + block * stride + c.x, stride, color, r.full, 0, Int32(c.width), Int32(end - block))
+            block = -1
         }
         for y in c.y..<c.maxY {
-            let row = target.pixels + y * target.stride
-            var xa = c.x, xb = c.maxX
-            if let corners, let (span, cov) = corners.corners(y) {
-                // The pixels a corner's arc crosses, from their stored coverage; those outside
-                // the arcs are left alone; the middle is as for a rectangle.
-                let ls = Int(span.leftStart), le = Int(span.leftEnd), rs = Int(span.rightStart), re = Int(span.rightEnd)
-                let a = max(ls, c.x), b = min(le, c.maxX)
-                if b > a { blendRow(row, from: a, to: b, cov + (a - ls), color: color) }
-                let p = max(rs, c.x), q = min(re, c.maxX)
-                if q > p { blendRow(row, from: p, to: q, cov + (le - ls) + (p - rs), color: color) }
-                xa = min(max(le, c.x), c.maxX)
-                xb = max(min(rs, c.maxX), xa)
-                guard xb > xa else { continue }
-            }
-            guard y >= interior.y0, y < interior.y1, fx1 > fx0 else {
-                let oy = overlap(y, y0, y1)
-                if oy >= 1 {
-                    for x in xa..<xb { blendColumn(row, x) }
-                    continue
-                }
-                // A partly covered row: its inner columns share one source pixel.
-                let s0 = min(max(fx0, xa), xb), s1 = max(min(fx1, xb), s0)
-                for x in xa..<s0 { blend(row, x, coverage(cols[x - c.x], oy)) }
-                let inner = _PixelBlend.multiply(color, by: UInt32(coverage(1, oy)))
-                if inner != 0 { for x in s0..<s1 { row[x] = _PixelBlend.over(inner, row[x]) } }
-                for x in s1..<xb { blend(row, x, coverage(cols[x - c.x], oy)) }
+            let oy = overlap(y, r.y0, r.y1)
+            let corner = corners?.corners(y)
+            if corner == nil, oy >= 1 {
+                if block < 0 { block = y }
                 continue
             }
-            let s0 = min(max(fx0, xa), xb), s1 = max(min(fx1, xb), s0)
-            for x in xa..<s0 { blendColumn(row, x) }
-            if blockFilled {
-                // Filled above.
-            } else if opaque {
-                fillSpan(row + s0, count: s1 - s0, color)
+            flush(y)
+            let row = r.row
+            if oy >= 1 {
+                row.update(from: r.full, count: c.width)
             } else {
-                for x in s0..<s1 { row[x] = _PixelBlend.over(color, row[x]) }
+                for i in 0..<c.width { row[i] = coverage(r.cols[i], oy) }
             }
-            for x in s1..<xb { blendColumn(row, x) }
-        }
-    }
-
-    /// Stores `color` into `count` pixels from `p`: short spans (a moving layer's rows) with
-    /// vector stores in line, long ones through glibc's vectorized `wmemset`.
-    @inline(__always)
-    static func fillSpan(_ p: UnsafeMutablePointer<UInt32>, count: Int, _ color: UInt32) {
-        guard count > 0 else { return }
-        if count >= 512 {
-            _ = UnsafeMutableRawPointer(p).withMemoryRebound(to: Int32.self, capacity: count) {
-                _strata_wmemset($0, Int32(bitPattern: color), count)
+            var a = c.x, b = c.maxX
+            if let (span, cov) = corner {
+                // Outside [leftStart, rightEnd): outside the arcs; the corner spans' coverage
+                // replaces the rectangle's; the middle keeps it.
+                let ls = Int(span.leftStart), le = Int(span.leftEnd), rs = Int(span.rightStart), re = Int(span.rightEnd)
+                a = min(max(ls, c.x), c.maxX)
+                b = max(min(re, c.maxX), a)
+                for x in a..<min(max(le, a), b) { row[x - c.x] = cov[x - ls] }
+                for x in min(max(rs, a), b)..<b { row[x - c.x] = cov[(le - ls) + (x - rs)] }
             }
-            return
-        }
-        let v = SIMD8<UInt32>(repeating: color)
-        let raw = UnsafeMutableRawPointer(p)
-        var i = 0
-        while i + 8 <= count {
-            raw.storeBytes(of: v, toByteOffset: i * 4, as: SIMD8<UInt32>.self)
-            i += 8
-        }
-        while i < count { p[i] = color; i += 1 }
-    }
-
-    /// Blends `color` × coverage `cov[0 ..< xb − xa]` OVER pixels [xa, xb) of `row`, runs of
-    /// full coverage of an opaque colour as one fill.
-    private static func blendRow(_ row: UnsafeMutablePointer<UInt32>, from xa: Int, to xb: Int,
-                                 _ cov: UnsafePointer<UInt8>, color: UInt32) {
-        let opaque = color >> 24 == 0xFF
-        var x = xa
-        while x < xb {
-            let m = cov[x - xa]
-            if m == 255, opaque {
-                var e = x + 1
-                while e < xb, cov[e - xa] == 255 { e += 1 }
-                fillSpan(row + x, count: e - x, color)
-                x = e
-                continue
+            if b > a {
+                cblit_over_solid_a8(target.pixels + y * stride + a, stride, color, row + (a - c.x), 0, Int32(b - a), 1)
             }
-            if m == 255 { row[x] = _PixelBlend.over(color, row[x]) } else if m != 0 {
-                row[x] = _PixelBlend.over(_PixelBlend.multiply(color, by: UInt32(m)), row[x])
-            }
-            x += 1
         }
+        flush(c.maxY)
     }
 
     /// Device semi-axes (x, y) of the corners of a `_RoundedRect` with `radii` mapped by the

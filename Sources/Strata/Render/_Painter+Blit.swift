@@ -49,3 +49,32 @@ extension _Painter {
                                    source, stride, Int32(width), Int32(height), &m, UInt32(a8)) != 0
     }
 }
+
+extension _Painter {
+    /// The pixels of an A8 mask image: base, row stride in bytes, size. Nil for other formats.
+    static func maskBytes(_ image: OpaquePointer) -> (base: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int)? {
+        guard pixman_image_get_format(image) == PIXMAN_a8, let data = pixman_image_get_data(image) else { return nil }
+        return (UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), Int(pixman_image_get_stride(image)),
+                Int(pixman_image_get_width(image)), Int(pixman_image_get_height(image)))
+    }
+
+    /// OVER through mask `p` (whose pixel (0, 0) is target pixel (`mx`, `my`)) over target
+    /// rectangle `r` (inside the mask): of the solid `pixel`, or of `source` (target pixel
+    /// (x, y) reads source pixel (x + dx, y + dy), inside it), exactly as pixman composites it.
+    /// Returns false (nothing drawn) when the target's clip is not one rectangle: pixman's turn.
+    func blitThroughMask(_ p: PlacedMask, mx: Int, my: Int, _ r: PixelRect, target t: Target, pixel: UInt32,
+                         source: (base: UnsafePointer<UInt32>, stride: Int, dx: Int, dy: Int)? = nil) -> Bool {
+        guard Self.blitKernels, let direct = directTarget(t), let mask = Self.maskBytes(p.image),
+              r.x >= mx, r.y >= my, r.maxX <= mx + mask.width, r.maxY <= my + mask.height else { return false }
+        guard let c = _FrameList.intersect(r, direct.clip) else { return true }
+        let dst = direct.pixels + c.y * direct.stride + c.x
+        let m = mask.base + (c.y - my) * mask.stride + (c.x - mx)
+        if let s = source {
+            cblit_over_a8(dst, direct.stride, s.base + (c.y + s.dy) * s.stride + (c.x + s.dx), s.stride, m, mask.stride,
+                          Int32(c.width), Int32(c.height))
+        } else {
+            cblit_over_solid_a8(dst, direct.stride, pixel, m, mask.stride, Int32(c.width), Int32(c.height))
+        }
+        return true
+    }
+}

@@ -145,9 +145,11 @@ extension _Painter {
             switch source {
             case .solid(var c):
                 if piece.coverage == .full {
+                    if c.alpha == 0xFFFF, blitFill(r, Self.premultipliedPixel(c), target: t) { continue }
                     var box = pixman_box32_t(x1: Int32(r.x), y1: Int32(r.y), x2: Int32(r.maxX), y2: Int32(r.maxY))
                     pixman_image_fill_boxes(c.alpha == 0xFFFF ? PIXMAN_OP_SRC : PIXMAN_OP_OVER, t.image, &c, 1, &box)
                 } else {
+                    if blitThroughMask(p, mx: mx, my: my, r, target: t, pixel: Self.premultipliedPixel(c)) { continue }
                     if solidImage == nil { solidImage = pixman_image_create_solid_fill(&c) }
                     guard let s = solidImage else { return }
                     pixman_image_composite32(PIXMAN_OP_OVER, s, p.image, t.image, 0, 0, Int32(r.x - mx), Int32(r.y - my),
@@ -156,6 +158,11 @@ extension _Painter {
             case .image(let img, let dx, let dy, let opaque, let pixels):
                 if piece.coverage == .full, let px = pixels, r.x + dx >= 0, r.y + dy >= 0, r.maxX + dx <= px.width,
                    r.maxY + dy <= px.height, blitTranslated(px.base, stride: px.stride, tx: -dx, ty: -dy, r, target: t, copy: opaque, a8: 255) {
+                    continue
+                }
+                if piece.coverage == .partial, let px = pixels, r.x + dx >= 0, r.y + dy >= 0, r.maxX + dx <= px.width,
+                   r.maxY + dy <= px.height,
+                   blitThroughMask(p, mx: mx, my: my, r, target: t, pixel: 0, source: (px.base, px.stride, dx, dy)) {
                     continue
                 }
                 if piece.coverage == .full {

@@ -51,8 +51,9 @@ final class _Painter {
     var directDrawing = true
     /// Per-column coverage, reused by the direct rectangle fill.
     var columnCoverage: [Double] = []
-    /// Per-column source pixel of a fully covered row, reused by the direct rectangle fill.
-    var columnSource: [UInt32] = []
+    /// The A8 mask of a fully covered row and of one other row, reused by the direct
+    /// rectangle fill.
+    var columnMask: [UInt8] = []
     /// Rounded-rectangle coverage and its row buffers, reused.
     let roundedCoverage = _RoundedCoverage()
     /// A border's inner edge, while `roundedCoverage` holds the outer one.

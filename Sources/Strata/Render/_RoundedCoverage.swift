@@ -71,6 +71,11 @@ final class _RoundedCoverage {
     func prepare(x0: Double, x1: Double, y0: Double, y1: Double, radii: [SIMD2<Double>], visible: PixelRect) {
         self.x0 = x0; self.x1 = x1; self.y0 = y0; self.y1 = y1
         self.visible = visible
+        // Built in locals and stored once: appending to stored arrays pays an exclusivity check
+        // and a uniqueness check per element (a few hundred per rounded layer).
+        var corners = self.corners, u = self.u, gu = self.gu, boundaries = self.boundaries
+        self.corners = []; self.u = []; self.gu = []; self.boundaries = []
+        defer { self.corners = corners; self.u = u; self.gu = gu; self.boundaries = boundaries }
         corners.removeAll(keepingCapacity: true)
         u.removeAll(keepingCapacity: true)
         gu.removeAll(keepingCapacity: true)
@@ -97,12 +102,16 @@ final class _RoundedCoverage {
                 boundaries.append(RowBoundary(v: v, s: root, g: root == 0 ? 0 : root == 1 ? Self.gOne : Self.g(root)))
             }
         }
-        computeCornerRows()
+        computeCornerRows(corners, u, gu, boundaries)
     }
 
-    /// Fills `cornerRows` and `bytes` for the visible rows.
-    private func computeCornerRows() {
+    /// Fills `cornerRows` and `bytes` for the visible rows (the corners and their boundaries
+    /// passed in, as `prepare` holds them in locals).
+    private func computeCornerRows(_ corners: [Corner], _ u: [Double], _ gu: [Double], _ boundaries: [RowBoundary]) {
         let v = visible, h = max(0, v.height)
+        var cornerRows = self.cornerRows, bytes = self.bytes
+        self.cornerRows = []; self.bytes = []
+        defer { self.cornerRows = cornerRows; self.bytes = bytes }
         cornerRows.removeAll(keepingCapacity: true)
         cornerRows.append(contentsOf: repeatElement(CornerRow(leftStart: 0, leftEnd: 0, rightStart: 0, rightEnd: 0, offset: -1),
                                                     count: h))
@@ -111,7 +120,6 @@ final class _RoundedCoverage {
         // Rows crossing any corner (the top corners' rows, then the bottom ones').
         var first = Int.max, last = Int.min
         for c in corners { first = min(first, c.row0); last = max(last, c.row1) }
-        let corners = self.corners, boundaries = self.boundaries
         // Pass 1: each corner row's spans, and the bytes they need.
         var total = 0
         u.withUnsafeBufferPointer { u in
@@ -159,11 +167,12 @@ final class _RoundedCoverage {
                     bytes.withUnsafeMutableBufferPointer { b in
                         cornerRows.withUnsafeBufferPointer { rows in
                             withUnsafeTemporaryAllocation(of: Double.self, capacity: widest) { cov in
+                                var g = Geometry(x0: x0, x1: x1, oy: 0, corners: corners,
+                                                 u: u.baseAddress!, gu: gu.baseAddress!, rows: rb.baseAddress!)
                                 for y in first..<last where rows[y - v.y].offset >= 0 {
                                     let row = rows[y - v.y]
                                     let out = b.baseAddress! + Int(row.offset)
-                                    let g = Geometry(x0: x0, x1: x1, oy: _Painter.overlap(y, y0, y1), corners: corners,
-                                                     u: u.baseAddress!, gu: gu.baseAddress!, rows: rb.baseAddress!)
+                                    g.oy = _Painter.overlap(y, y0, y1)
                                     let ls = Int(row.leftStart), le = Int(row.leftEnd)
                                     Self.spanCoverage(y, ls, le, g, out, cov.baseAddress!)
                                     Self.spanCoverage(y, Int(row.rightStart), Int(row.rightEnd), g, out + (le - ls), cov.baseAddress!)
