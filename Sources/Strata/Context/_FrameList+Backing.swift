@@ -2,11 +2,13 @@ import Foundation
 
 /// Damage for backing-store contents redrawn in part (`setNeedsDisplay(_:)`).
 extension _FrameList {
-    /// `h` (everything but the contents) combined with the contents' placement and the image's
-    /// size and layer, but not its identity; nil when the image is not a backing store.
-    static func backingKey(_ h: Hasher, _ c: _ContentsLayout) -> Int? {
+    /// `prefix` (the hash of everything but the contents) combined with the contents' placement
+    /// and the image's size and layer, but not its identity; nil when the image is not a
+    /// backing store.
+    static func backingKey(_ prefix: Int, _ c: _ContentsLayout) -> Int? {
         guard let info = c.image._backing, c.center == RenderLayer.unitRect else { return nil }
-        var k = h
+        var k = Hasher()
+        k.combine(prefix)
         k.combine(c.source); k.combine(c.dest); k.combine(c.nearest); k.combine(c.scale)
         k.combine(c.image.width); k.combine(c.image.height); k.combine(info.layerID)
         return k.finalize()

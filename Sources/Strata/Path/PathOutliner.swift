@@ -17,28 +17,47 @@ internal enum _PathOutliner {
                                                 tolerance: Double, visible: (Int, Int, Int, Int)? = nil,
                                                 scratch a: inout _PolylineCollector,
                                                 _ b: inout _PolylineCollector, into sink: inout S) {
-        guard let trim = style.trimRange, style.lineWidth > 0, style.lineWidth.isFinite else { return }
+        guard let inB = centreLine(path, style: style, transform: transform, tolerance: tolerance, visible: visible,
+                                   scratch: &a, &b) else { return }
+        outline(inB ? b : a, style: style, transform: transform, tolerance: tolerance, into: &sink)
+    }
+
+    /// The centre line the stroker outlines, in user space: `path` flattened (tolerance scaled by
+    /// the transform), trimmed and dashed. Returns nil when nothing is to be stroked, otherwise
+    /// whether the line was left in `b` (true) or in `a`.
+    static func centreLine(_ path: CGPath, style: StrokeStyle, transform: CGAffineTransform, tolerance: Double,
+                           visible: (Int, Int, Int, Int)?, scratch a: inout _PolylineCollector,
+                           _ b: inout _PolylineCollector) -> Bool? {
+        guard let trim = style.trimRange, style.lineWidth > 0, style.lineWidth.isFinite else { return nil }
         let scale = _PathFlattener.maxScale(transform)
-        guard scale > 0, scale.isFinite else { return }
+        guard scale > 0, scale.isFinite else { return nil }
         let userTol = tolerance / scale
         a.reset()
         _PathFlattener.flatten(path, transform: .identity, tolerance: userTol, into: &a)
+        let dashes = style.validDashes
+        if dashes == nil && trim == (0, 1) { return false }
+        let hw = Double(style.lineWidth) / 2
+        let window = visible.flatMap {
+            _DashWindow(clip: $0, transform: transform,
+                        reach: _DashWindow.reach(halfWidth: hw, join: style.lineJoin,
+                                                 miterLimit: Double(style.miterLimit)))
+        }
+        let perDash = _PathStroker<_PolylineCollector>.pointsPerDash(
+            cap: style.lineCap, roundStep: _PathStroker<_PolylineCollector>.roundStep(halfWidth: hw, tolerance: userTol))
+        _PathSegmenter.segment(a, trim: trim, dashes: dashes, phase: Double(style.dashPhase),
+                               maxDashes: maxDashOutlinePoints / perDash, window: window, into: &b)
+        return true
+    }
+
+    /// Strokes the centre line `pl` (user space) into `sink`, transformed.
+    static func outline<S: _PolylineSink>(_ pl: _PolylineCollector, style: StrokeStyle, transform: CGAffineTransform,
+                                          tolerance: Double, into sink: inout S) {
+        let scale = _PathFlattener.maxScale(transform)
+        guard scale > 0, scale.isFinite else { return }
         var stroker = _PathStroker(sink: sink, width: Double(style.lineWidth), cap: style.lineCap,
                                    join: style.lineJoin, miterLimit: Double(style.miterLimit),
-                                   tolerance: userTol, transform: transform)
-        let dashes = style.validDashes
-        if dashes == nil && trim == (0, 1) {
-            stroker.stroke(a)
-        } else {
-            let window = visible.flatMap {
-                _DashWindow(clip: $0, transform: transform,
-                            reach: _DashWindow.reach(halfWidth: Double(style.lineWidth) / 2, join: style.lineJoin,
-                                                     miterLimit: Double(style.miterLimit)))
-            }
-            _PathSegmenter.segment(a, trim: trim, dashes: dashes, phase: Double(style.dashPhase),
-                                   maxDashes: maxDashOutlinePoints / stroker.pointsPerDash, window: window, into: &b)
-            stroker.stroke(b)
-        }
+                                   tolerance: tolerance / scale, transform: transform)
+        stroker.stroke(pl)
         sink = stroker.sink
     }
 }

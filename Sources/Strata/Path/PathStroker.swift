@@ -28,8 +28,7 @@ internal struct _PathStroker<S: _PolylineSink> {
         self.join = join
         let limit = miterLimit.isFinite ? max(miterLimit, 1) : 1
         miterMinCosHalfSq = 1 / (limit * limit)
-        let r = max(0.0, min(1.0, 1 - 0.5 * tolerance / max(hw, 1e-9)))
-        roundStep = max(2 * acos(r), 0.02)
+        roundStep = Self.roundStep(halfWidth: hw, tolerance: tolerance)
         cosRoundStep = cos(roundStep)
         capArc = _ArcSteps(sweep: -Double.pi, roundStep: roundStep)
         t = transform
@@ -42,9 +41,16 @@ internal struct _PathStroker<S: _PolylineSink> {
         sink.lineTo(t.a * x + t.c * y + t.tx, t.b * x + t.d * y + t.ty)
     }
 
+    /// The angle per segment of round joins and caps of half width `hw` whose chords stay within
+    /// `tolerance` of the arc.
+    static func roundStep(halfWidth hw: Double, tolerance: Double) -> Double {
+        let r = max(0.0, min(1.0, 1 - 0.5 * tolerance / max(hw, 1e-9)))
+        return max(2 * acos(r), 0.02)
+    }
+
     /// The most outline points one dash (or dot) costs apart from its joins: the two sides' ends
     /// and two caps (a round dot is a full circle of the same points).
-    var pointsPerDash: Int {
+    static func pointsPerDash(cap: CGLineCap, roundStep: Double) -> Int {
         switch cap {
         case .butt: 4
         case .square: 8

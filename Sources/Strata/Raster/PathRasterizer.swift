@@ -7,7 +7,9 @@ import Foundation
 /// cairo's default; strokes flatten their centre line with `strokeTolerance`, 0.1 px) → edges
 /// clipped to the target and clip rectangle → exact-area coverage per pixel, band by band, with interior runs kept as spans → solid-colour OVER, written straight
 /// into a8r8g8b8/x8r8g8b8/a8 images (full-coverage opaque spans are plain fills); other formats go
-/// through an A8 mask composited by pixman.
+/// through an A8 mask composited by pixman. Strokes at most 1 device pixel wide whose subpaths
+/// are all closed skip the outline and the scan converter: each segment's band is drawn straight
+/// into the target (`_ThinStroke`; joins are left out, at most w²/4 of a pixel per vertex).
 ///
 /// An instance owns scratch buffers reused across calls, so it is not thread-safe: use one per
 /// rendering thread. Bad input has fixed outcomes: a path with any non-finite point, a colour with
@@ -22,6 +24,10 @@ public final class PathRasterizer {
     /// 0.1 px, cairo's: at that tolerance every stroke benchmark scene still agrees with cairo's
     /// render better than Skia does (RasterGoldenTests), while fills need 0.05 for the circles.
     public var strokeTolerance: Double = 0.1
+    /// Whether strokes at most 1 device pixel wide whose subpaths are all closed are drawn as
+    /// bands straight into the target (`_ThinStroke`) instead of outlined and scan converted.
+    /// Off only in tests, which compare the two.
+    internal var drawsThinStrokesDirectly = true
 
     private var edgeStorage: UnsafeMutablePointer<_Edge>
     private var edgeCapacity = 1024
@@ -65,10 +71,53 @@ public final class PathRasterizer {
         guard let box = clipBox(target, clip), color.alpha > 0, Self.usable(transform),
               style.lineWidth > 0, style.lineWidth.isFinite, _PathFlattener.isFinite(path) else { return }
         var eb = _EdgeBuilder(storage: edgeStorage, capacity: edgeCapacity, clip: box)
-        _PathOutliner.strokeOutline(path, style: style, transform: transform, tolerance: strokeTolerance,
-                                    visible: box, scratch: &polyA, &polyB, into: &eb)
+        if drawsThinStrokesDirectly, let width = _ThinStroke.deviceWidth(style, transform), Self.directTarget(target) {
+            // Thin lines whose subpaths are all closed skip the outline and the scan converter.
+            guard let inB = _PathOutliner.centreLine(path, style: style, transform: transform, tolerance: strokeTolerance,
+                                                     visible: box, scratch: &polyA, &polyB) else { return }
+            let line = inB ? polyB : polyA
+            if _ThinStroke.canDraw(line, join: style.lineJoin, width: Double(style.lineWidth)) {
+                strokeThin(line, transform: transform, width: width, clip: box, color: color, target: target)
+                return
+            }
+            _PathOutliner.outline(line, style: style, transform: transform, tolerance: strokeTolerance, into: &eb)
+        } else {
+            _PathOutliner.strokeOutline(path, style: style, transform: transform, tolerance: strokeTolerance,
+                                        visible: box, scratch: &polyA, &polyB, into: &eb)
+        }
         eb.finish()
         draw(&eb, evenOdd: false, color: color, target: target)
+    }
+
+    /// True for the formats drawn without a mask: a8r8g8b8, x8r8g8b8 and a8 with pixel data.
+    private static func directTarget(_ target: OpaquePointer) -> Bool {
+        let format = pixman_image_get_format(target)
+        return pixman_image_get_data(target) != nil
+            && (format == PIXMAN_a8r8g8b8 || format == PIXMAN_x8r8g8b8 || format == PIXMAN_a8)
+    }
+
+    private func strokeThin(_ line: _PolylineCollector, transform: CGAffineTransform, width: Double,
+                            clip: (Int, Int, Int, Int), color: CGColor, target: OpaquePointer) {
+        let data = pixman_image_get_data(target)!
+        let stride = Int(pixman_image_get_stride(target))
+        if pixman_image_get_format(target) == PIXMAN_a8 {
+            var b = a8Blitter(data, stride: stride, color: color)
+            _ThinStroke.draw(line, transform: transform, width: width, clip: clip, blitter: &b)
+        } else {
+            var b = argbBlitter(data, stride: stride, color: color)
+            _ThinStroke.draw(line, transform: transform, width: width, clip: clip, blitter: &b)
+        }
+    }
+
+    private func argbBlitter(_ data: UnsafeMutablePointer<UInt32>, stride: Int, color: CGColor) -> _ARGB32Blitter {
+        let argb = color.premultipliedARGB32
+        scaledColor.use(argb)
+        return _ARGB32Blitter(base: data, stride: stride / 4, color: argb, colorAlpha: argb >> 24, scaled: scaledColor.entries)
+    }
+
+    private func a8Blitter(_ data: UnsafeMutablePointer<UInt32>, stride: Int, color: CGColor) -> _A8Blitter {
+        _A8Blitter(base: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt8.self), stride: stride,
+                   colorAlpha: color.premultipliedARGB32 >> 24)
     }
 
     private static func usable(_ t: CGAffineTransform) -> Bool {
@@ -99,16 +148,12 @@ public final class PathRasterizer {
         let stride = Int(pixman_image_get_stride(target))
         if let data = pixman_image_get_data(target) {
             if format == PIXMAN_a8r8g8b8 || format == PIXMAN_x8r8g8b8 {
-                let argb = color.premultipliedARGB32
-                scaledColor.use(argb)
-                var b = _ARGB32Blitter(base: data, stride: stride / 4, color: argb, colorAlpha: argb >> 24,
-                                       scaled: scaledColor.entries)
+                var b = argbBlitter(data, stride: stride, color: color)
                 accumulator.rasterize(edges: eb.edges, count: eb.count, bounds: bounds, evenOdd: evenOdd, blitter: &b)
                 return
             }
             if format == PIXMAN_a8 {
-                var b = _A8Blitter(base: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt8.self),
-                                   stride: stride, colorAlpha: color.premultipliedARGB32 >> 24)
+                var b = a8Blitter(data, stride: stride, color: color)
                 accumulator.rasterize(edges: eb.edges, count: eb.count, bounds: bounds, evenOdd: evenOdd, blitter: &b)
                 return
             }

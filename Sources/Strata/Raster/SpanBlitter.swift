@@ -7,6 +7,8 @@ import Foundation
 internal protocol _SpanBlitter {
     mutating func span(y: Int, x: Int, count: Int, alpha: UInt32)
     mutating func mask(y: Int, x: Int, count: Int, alpha: UnsafePointer<UInt8>)
+    /// One pixel with coverage `alpha` (1…255).
+    mutating func pixel(y: Int, x: Int, alpha: UInt32)
     /// A hint that pixel (x, y) will be blended soon (no effect on the result).
     func prefetch(y: Int, x: Int)
 }
@@ -70,6 +72,16 @@ internal struct _ARGB32Blitter: _SpanBlitter {
             blend(row + i, _scaledColor(scaled, color, m))
         }
     }
+
+    @inline(__always)
+    mutating func pixel(y: Int, x: Int, alpha: UInt32) {
+        let p = base + (y &* stride &+ x)
+        if alpha == 255 {
+            if colorAlpha == 255 { p.pointee = color } else { blend(p, color) }
+            return
+        }
+        blend(p, _scaledColor(scaled, color, alpha))
+    }
 }
 
 /// Solid alpha OVER an 8-bit alpha image (masks).
@@ -100,6 +112,13 @@ internal struct _A8Blitter: _SpanBlitter {
             let s = _A8Blitter.mul(UInt32(alpha[i]), colorAlpha)
             row[i] = UInt8(s &+ _A8Blitter.mul(UInt32(row[i]), 255 &- s))
         }
+    }
+
+    @inline(__always)
+    mutating func pixel(y: Int, x: Int, alpha: UInt32) {
+        let p = base + (y &* stride &+ x)
+        let s = _A8Blitter.mul(alpha, colorAlpha)
+        p.pointee = UInt8(s &+ _A8Blitter.mul(UInt32(p.pointee), 255 &- s))
     }
 }
 

@@ -283,7 +283,7 @@ final class _FrameList {
         node.tint = _Tint(lp.pointee.colorMultiplier)
         node.subtree = node.footprint
         if c.canOcclude, node.maskStorage.isEmpty, node.blend == nil, node.tint == nil, opacity == 1, c.alpha == 1 { node.opaque = Self.opaqueRect(node, c.clip, masksToBounds: lp.pointee.masksToBounds) }
-        var h = Hasher()
+        var h = _KeyHasher()
         h.combine(c.contextKey); h.combine(lp.pointee.id); h.combine(siblingIndex)
         node.contextKey = h.finalize()
         let index = nodes.count
@@ -300,8 +300,8 @@ final class _FrameList {
         }
         nodes.append(node)
         var clip = c.clip
-        var ch = Hasher()
-        ch.combine(node.contextKey); ch.combine(opacity); ch.combine(nodes[index].maskKey); ch.combine(nodes[index].tint)
+        var ch = _KeyHasher()
+        ch.combine(nodes[index].contextKey); ch.combine(opacity); ch.combine(nodes[index].maskKey); ch.combine(hashOf: nodes[index].tint)
         if lp.pointee.masksToBounds {
             // Nothing of the sublayers shows outside the (empty or off-screen) bounds.
             guard let b = bbox, let c = Self.intersect(b, clip) else { finish(index); return }
@@ -354,18 +354,13 @@ final class _FrameList {
         }
         if !n.maskStorage.isEmpty || n.blend != nil || n.tint != nil { n.group = true }
         if !hasDescendants, n.contents == nil, case .shape = n.clip { n.clip = .none }
-        var h = Hasher()
+        var h = _KeyHasher()
         h.combine(n.contextKey); h.combine(n.matrix); h.combine(n.shape)
-        h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth); h.combine(n.own)
-        h.combine(n.shadow); h.combine(n.shadowKey); h.combine(n.maskKey); h.combine(n.blend?.rawValue); h.combine(n.tint)
-        h.combine(n.opacity); h.combine(n.inheritedAlpha); h.combine(n.group)
-        if let c = n.contents {
-            n.backingKey = backingKey(h, c)
-            h.combine(true); h.combine(c)
-        } else {
-            n.backingKey = nil
-            h.combine(false)
-        }
+        h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth); h.combine(hashOf: n.own)
+        h.combine(hashOf: n.shadow); h.combine(n.shadowKey); h.combine(n.maskKey); h.combine(hashOf: n.blend?.rawValue)
+        h.combine(hashOf: n.tint); h.combine(n.opacity); h.combine(n.inheritedAlpha); h.combine(n.group)
+        n.backingKey = n.contents.flatMap { backingKey(h.finalize(), $0) }
+        h.combine(hashOf: n.contents)
         n.key = h.finalize()
     }
 

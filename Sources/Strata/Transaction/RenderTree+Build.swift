@@ -71,7 +71,7 @@ extension RenderTree {
                     var (s, leafLocal) = evaluate(n, parentTime: time)
                     finishOwn(&s, id: childID, local: leafLocal, tiles: tiles, entered: false)
                     Self.fadeContents(&s)
-                    add(&s.layer, to: &stack[top])
+                    add(s, to: &stack[top])
                     continue
                 }
                 finishSublayers(&stack[top])
@@ -103,6 +103,16 @@ extension RenderTree {
     @inline(__always)
     private static func fadeContents(_ s: inout _LayerState) {
         if let fade = s.contentsFade, s.layer.transition == nil { crossfadeContents(&s.layer, fade) }
+    }
+
+    /// Adds the layer of finished leaf `s` to its parent's frame (moved out of `s`).
+    @inline(__always)
+    private func add(_ s: consuming _LayerState, to parent: inout BuildFrame) {
+        if parent.replication == nil, !s.layer.properties.isEmpty, _Depth3D.isTransformLayer(s.layer) {
+            parent.subs.append(contentsOf: _Depth3D.expand(s.layer))
+        } else {
+            parent.subs.append(s.layer)
+        }
     }
 
     /// Adds finished sublayer `l` to its parent's frame (moved, not copied).

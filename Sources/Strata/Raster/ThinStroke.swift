@@ -1,0 +1,297 @@
+import Foundation
+
+/// Strokes at most one device pixel wide whose subpaths are all closed, drawn straight into the
+/// target: no outline, no scan converter.
+///
+/// Such a stroke is the union of one band per segment of the flattened centre line (as wide as
+/// the line, centred on the segment) and the joins. Each band is drawn column by column where
+/// its segment runs more across than down (row by row otherwise): a column belongs to the segment
+/// whose stretch along that axis holds the column's centre (start included, end excluded), so
+/// consecutive segments going the same way never share a column, and each pixel of the column
+/// gets the exact area of the band between its two edge lines, taken straight across the whole
+/// column. Where the line turns from mostly across to mostly down, the two segments are cut
+/// exactly at their common vertex and their pixels there are summed before blending (`draw`);
+/// where bands otherwise meet in one pixel (sharp turns, self-crossings) they are composited one
+/// over the other.
+///
+/// What this leaves out is the joins: the wedge outside each turn (at most w²/4 per vertex: a
+/// miter at a right angle; w²·θ/8 for a round join turning θ), negligible along flattened
+/// curves, which turn by a few degrees per vertex; contours with many sharp vertices for their
+/// length (`canDraw`), miter joins turning more than 90° (whose spikes can be long), open
+/// subpaths (caps), single points and targets other than a8r8g8b8/x8r8g8b8/a8 are left to the
+/// general path. On the benchmark's 1 px scenes the result is as close to cairo's render as the
+/// general path's (RasterGoldenTests; ThinStrokeTests compares the two).
+internal enum _ThinStroke {
+    /// The line width in device pixels when `transform` scales every direction alike (rotations,
+    /// reflections, uniform scales) and the width is at most 1 px; nil otherwise.
+    static func deviceWidth(_ style: StrokeStyle, _ t: CGAffineTransform) -> Double? {
+        let p = t.a * t.a + t.b * t.b, q = t.c * t.c + t.d * t.d
+        guard p > 0, p.isFinite, q.isFinite, abs(p - q) <= 1e-9 * p, abs(t.a * t.c + t.b * t.d) <= 1e-9 * p
+        else { return nil }
+        let w = Double(style.lineWidth) * p.squareRoot()
+        return w > 0 && w <= 1 ? w : nil
+    }
+
+    /// True when every contour of `pl` (at least one) is closed with three or more distinct
+    /// points, has few sharp vertices for its length, and, for miter joins, none turning by more
+    /// than 90°. `width` is the line width in the same (user) units as `pl`.
+    ///
+    /// Sharp vertices (turning more than 45°) are where leaving out the join and overlapping the
+    /// two bands misplaces ink, up to about w²/2 each: a contour may have at most one per
+    /// 200·w of its length, which keeps that below 1/4 % of its ink (w × length).
+    static func canDraw(_ pl: _PolylineCollector, join: CGLineJoin, width: Double) -> Bool {
+        guard !pl.contours.isEmpty else { return false }
+        for c in pl.contours {
+            guard c.closed else { return false }
+            let n = pointCount(pl, c)
+            guard n >= 3 else { return false }
+            let s = c.start
+            var length = 0.0, sharp = 0
+            for k in 0..<n {
+                let a = s + (k == 0 ? n - 1 : k - 1), b = s + k, e = s + (k + 1 == n ? 0 : k + 1)
+                let dx = pl.xs[b] - pl.xs[a], dy = pl.ys[b] - pl.ys[a], ex = pl.xs[e] - pl.xs[b], ey = pl.ys[e] - pl.ys[b]
+                let l = (dx * dx + dy * dy).squareRoot(), m = (ex * ex + ey * ey).squareRoot()
+                length += l
+                let dot = dx * ex + dy * ey
+                if dot < 0 && join == .miter { return false }
+                if dot < 0.7071 * l * m { sharp += 1 }
+            }
+            if Double(sharp) * width * 200 > length { return false }
+        }
+        return true
+    }
+
+    /// A closed contour's points without a last one repeating the first.
+    private static func pointCount(_ pl: _PolylineCollector, _ c: _PolylineCollector.Contour) -> Int {
+        let n = c.count
+        return n > 1 && pl.xs[c.start + n - 1] == pl.xs[c.start] && pl.ys[c.start + n - 1] == pl.ys[c.start] ? n - 1 : n
+    }
+
+    /// Draws the closed contours of `pl` (user space, mapped by `t`) as a line `width` device
+    /// pixels wide into `blitter`, inside `clip` (left, top, right, bottom).
+    ///
+    /// Where the line turns from mostly across to mostly down (or back), the two segments meeting
+    /// at that vertex V are cut exactly at V (the one at x = V.x, the other at y = V.y) instead of
+    /// at column centres; their pixels there are summed before blending, together with the two
+    /// small triangles the axis-aligned cuts get wrong (the quadrant neither band covers is added,
+    /// the one both cover is taken off, each as its area at its centroid's pixel).
+    static func draw<B: _SpanBlitter>(_ pl: _PolylineCollector, transform t: CGAffineTransform, width: Double,
+                                      clip: (Int, Int, Int, Int), blitter: inout B) {
+        var pending = _PendingPixels()
+        defer { pending.free() }
+        pl.xs.withUnsafeBufferPointer { xs in
+            pl.ys.withUnsafeBufferPointer { ys in
+                for c in pl.contours {
+                    let n = pointCount(pl, c)
+                    let x = xs.baseAddress! + c.start, y = ys.baseAddress! + c.start
+                    @inline(__always) func point(_ k: Int) -> (Double, Double) {
+                        (t.a * x[k] + t.c * y[k] + t.tx, t.b * x[k] + t.d * y[k] + t.ty)
+                    }
+                    // Segment k runs from point k − 1 to point k (segment 0 closes the contour).
+                    @inline(__always) func seg(_ k: Int) -> _Seg? {
+                        let (x0, y0) = point(k == 0 ? n - 1 : k - 1), (x1, y1) = point(k)
+                        let dx = x1 - x0, dy = y1 - y0
+                        // Finite points can overflow to ±∞ under a transform: such segments are dropped.
+                        guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { return nil }
+                        return _Seg(x0: x0, y0: y0, x1: x1, y1: y1, acrossX: abs(dx) >= abs(dy))
+                    }
+                    var last: _Seg? = nil
+                    var k = n - 1
+                    while k >= 0 && last == nil { last = seg(k); k -= 1 }
+                    guard let end = last else { continue }
+                    var previous = end
+                    var held: _Seg? = nil, first: _Seg? = nil
+                    for k in 0..<n {
+                        guard var s = seg(k) else { continue }
+                        if first == nil { first = s }
+                        s.cutStart = s.acrossX != previous.acrossX
+                        s.before = (previous.x1 - previous.x0, previous.y1 - previous.y0)
+                        if var h = held {
+                            h.cutEnd = h.acrossX != s.acrossX
+                            draw(h, width, clip, &pending, &blitter)
+                        }
+                        held = s
+                        previous = s
+                    }
+                    if var h = held, let f = first {
+                        h.cutEnd = h.acrossX != f.acrossX
+                        draw(h, width, clip, &pending, &blitter)
+                    }
+                    pending.flush(&blitter)
+                }
+            }
+        }
+    }
+
+    /// One segment in device pixels: whether it runs more across than down, whether its start
+    /// and end are cut exactly (the neighbour on that side runs the other way), and the previous
+    /// segment's direction.
+    private struct _Seg {
+        var x0, y0, x1, y1: Double
+        var acrossX: Bool
+        var cutStart = false, cutEnd = false
+        var before = (0.0, 0.0)
+    }
+
+    private static func draw<B: _SpanBlitter>(_ s: _Seg, _ w: Double, _ clip: (Int, Int, Int, Int),
+                                              _ pending: inout _PendingPixels, _ blitter: inout B) {
+        if s.acrossX {
+            band(s.x0, s.y0, s.x1, s.y1, w, cutStart: s.cutStart, cutEnd: s.cutEnd, across: (clip.0, clip.2),
+                 along: (clip.1, clip.3), transposed: false, &pending, &blitter)
+        } else {
+            band(s.y0, s.x0, s.y1, s.x1, w, cutStart: s.cutStart, cutEnd: s.cutEnd, across: (clip.1, clip.3),
+                 along: (clip.0, clip.2), transposed: true, &pending, &blitter)
+        }
+        if s.cutStart { corner(s, w, clip, &pending) }
+        if !s.cutEnd || pending.count > _PendingPixels.capacity - 16 { pending.flush(&blitter) }
+    }
+
+    /// The two triangles at the start of `s`, where the previous segment ran the other way: the
+    /// band part in the quadrant neither cut band covers is added, the one both cover taken off.
+    private static func corner(_ s: _Seg, _ w: Double, _ clip: (Int, Int, Int, Int), _ pending: inout _PendingPixels) {
+        let (ax, ay) = s.before, bx = s.x1 - s.x0, by = s.y1 - s.y0
+        let la = (ax * ax + ay * ay).squareRoot(), lb = (bx * bx + by * by).squareRoot()
+        let dx = ax / la + bx / lb, dy = ay / la + by / lb
+        let ld = (dx * dx + dy * dy).squareRoot()
+        guard ld > 1e-6 else { return }
+        // The half plane in x the across-running band covers (+1: x ≥ V.x), and in y the other's.
+        let ex: Double, ey: Double
+        if s.acrossX { ex = bx > 0 ? 1 : -1; ey = ay > 0 ? -1 : 1 } else { ey = by > 0 ? 1 : -1; ex = ax > 0 ? -1 : 1 }
+        // Legs along the axes to the band's edge (w/2 from the line through V along the mean direction).
+        let l1 = min(w, 0.5 * w * ld / max(abs(dy), 1e-9)), l2 = min(w, 0.5 * w * ld / max(abs(dx), 1e-9))
+        let area = 0.5 * l1 * l2
+        pending.add(s.x0 - ex * l1 / 3, s.y0 - ey * l2 / 3, area, clip)
+        pending.add(s.x0 + ex * l1 / 3, s.y0 + ey * l2 / 3, -area, clip)
+    }
+
+    /// The band of one segment from (u0, v0) to (u1, v1) whose major axis is u (|Δv| ≤ |Δu|):
+    /// column by column over u (`across`: the clip's range on that axis, end excluded), pixel by
+    /// pixel over v (`along`). `transposed`: u is y. A cut end's column is covered only up to the
+    /// end point and goes to `pending`.
+    @inline(__always)
+    private static func band<B: _SpanBlitter>(_ u0: Double, _ v0: Double, _ u1: Double, _ v1: Double, _ w: Double,
+                                              cutStart: Bool, cutEnd: Bool, across: (Int, Int), along: (Int, Int),
+                                              transposed: Bool, _ pending: inout _PendingPixels, _ blitter: inout B) {
+        let du = u1 - u0
+        let s = (v1 - v0) / du
+        // Half the band's extent along v (the line is w wide across its own direction).
+        let hh = 0.5 * w * (1 + s * s).squareRoot()
+        let low = du > 0 ? u0 : u1, high = du > 0 ? u1 : u0
+        let cutLow = du > 0 ? cutStart : cutEnd, cutHigh = du > 0 ? cutEnd : cutStart
+        // Columns whose centre lies on the segment's stretch (start included, end excluded), or
+        // every column the stretch touches at a cut end.
+        var first = cutLow ? low.rounded(.down) : (du > 0 ? (low - 0.5).rounded(.up) : (low - 0.5).rounded(.down) + 1)
+        var last = cutHigh ? high.rounded(.up) - 1 : (du > 0 ? (high - 0.5).rounded(.up) - 1 : (high - 0.5).rounded(.down))
+        let firstCut = first, lastCut = last
+        if first < Double(across.0) { first = Double(across.0) }
+        if last > Double(across.1 - 1) { last = Double(across.1 - 1) }
+        let vLo = Double(along.0), vHi = Double(along.1 - 1)
+        guard first <= last, min(v0, v1) - hh <= vHi + 1, max(v0, v1) + hh >= vLo else { return }
+        // Nearly flat bands take each edge at the column's centre (the area formula divides by s).
+        let flat = abs(s) < 1e-6
+        let invS = flat ? 0 : 1 / s
+        let w2 = 2 * hh
+        let halfInvS = 0.5 * invS
+        let signs = SIMD4<Double>(1, -1, -1, 1)
+        var ta = v0 + (first - u0) * s - hh    // the band's top edge at the column's near side
+        var i = Int(first)
+        let iEnd = Int(last)
+        while i <= iEnd {
+            let fi = Double(i)
+            // The stretch of the column covered: all of it, or up to a cut end.
+            let ca = cutLow && fi == firstCut ? low - fi : 0, cb = cutHigh && fi == lastCut ? high - fi : 1
+            let cut = ca > 0 || cb < 1
+            let tA = ta + s * ca, tB = ta + s * cb
+            let lo = floorIn(tA < tB ? tA : tB, along.0, along.1 - 1)
+            let hi = floorIn((tA < tB ? tB : tA) + w2, along.0, along.1 - 1)
+            let minT = tA < tB ? tA : tB
+            if lo <= hi && minT <= vHi + 1 && cb > ca {
+                // Q(y), the band's area above y in the covered stretch (y relative to the top edge
+                // at the column's near side): ∫ clamp(y − top(x), 0, w2) dx, top(x) = s·x.
+                let offsets = SIMD4<Double>(s * ca, s * cb, w2 + s * ca, w2 + s * cb)
+                @inline(__always) func area(_ z: Double) -> Double {
+                    if flat { return (cb - ca) * clamp(z - 0.5 * s * (ca + cb), w2) }
+                    // (R(z − s·ca) − R(z − s·cb) − R(z − w2 − s·ca) + R(z − w2 − s·cb))/s, R(x) = max(x, 0)²/2.
+                    let m = pointwiseMax(SIMD4(repeating: z) - offsets, .zero)
+                    return ((m * m) * signs).sum() * halfInvS
+                }
+                // Row j gets Q(j + 1) − Q(j); Q(lo) = 0 unless the clip cut rows above lo.
+                var z = Double(lo) - ta
+                var q = minT < Double(lo) ? area(z) : 0
+                var j = lo
+                while j <= hi {
+                    z += 1
+                    let qn = area(z)
+                    if cut {
+                        if transposed { pending.add(y: i, x: j, qn - q) } else { pending.add(y: j, x: i, qn - q) }
+                    } else {
+                        let a = alpha(qn - q)
+                        if a != 0 {
+                            if transposed { blitter.pixel(y: i, x: j, alpha: a) } else { blitter.pixel(y: j, x: i, alpha: a) }
+                        }
+                    }
+                    q = qn
+                    j &+= 1
+                }
+            }
+            ta += s
+            i &+= 1
+        }
+    }
+
+    /// ⌊x⌋ clamped to lo…hi (lo ≥ 0), without a call or a trap for huge or non-finite x.
+    @inline(__always)
+    private static func floorIn(_ x: Double, _ lo: Int, _ hi: Int) -> Int {
+        if !(x > Double(lo)) { return lo }
+        if x >= Double(hi) { return hi }
+        return Int(x)   // x > lo ≥ 0: truncation is the floor
+    }
+
+    @inline(__always)
+    private static func clamp(_ v: Double, _ top: Double) -> Double { v < 0 ? 0 : (v > top ? top : v) }
+
+    /// Coverage of a few pixels summed before blending (where the two bands meeting at a turn
+    /// between mostly-across and mostly-down share pixels).
+    struct _PendingPixels {
+        static let capacity = 64
+        private let xs = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+        private let ys = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+        private let cover = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+        private(set) var count = 0
+
+        func free() { xs.deallocate(); ys.deallocate(); cover.deallocate() }
+
+        /// Adds coverage c to pixel (x, y), which is inside the clip.
+        mutating func add(y: Int, x: Int, _ c: Double) {
+            for k in 0..<count where xs[k] == x && ys[k] == y {
+                cover[k] += c
+                return
+            }
+            if count == Self.capacity { return }   // callers flush well before
+            xs[count] = x; ys[count] = y; cover[count] = c
+            count += 1
+        }
+
+        /// Adds coverage c to the pixel holding point (px, py) if it is inside `clip`.
+        mutating func add(_ px: Double, _ py: Double, _ c: Double, _ clip: (Int, Int, Int, Int)) {
+            guard px >= Double(clip.0), px < Double(clip.2), py >= Double(clip.1), py < Double(clip.3) else { return }
+            add(y: Int(py), x: Int(px), c)
+        }
+
+        mutating func flush<B: _SpanBlitter>(_ blitter: inout B) {
+            for k in 0..<count {
+                let a = _ThinStroke.alpha(cover[k])
+                if a != 0 { blitter.pixel(y: ys[k], x: xs[k], alpha: a) }
+            }
+            count = 0
+        }
+    }
+
+    /// round(255·c) for a coverage c, clamped to 0…1: adding 1.5·2⁵² leaves the rounded value in
+    /// the low bits (no trapping conversion; |c| is far below 2³¹ here).
+    @inline(__always)
+    static func alpha(_ c: Double) -> UInt32 {
+        let r = Int32(truncatingIfNeeded: (c * 255 + 6_755_399_441_055_744).bitPattern)
+        return UInt32(r < 0 ? 0 : (r > 255 ? 255 : r))
+    }
+}
