@@ -4,6 +4,7 @@
 #include "blit_internal.h"
 
 #include <string.h>
+#include <unistd.h>
 
 int cblit_has_avx2(void) {
 #if defined(CBLIT_X86)
@@ -45,10 +46,47 @@ void cblit_copy(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *src, ptrdif
     for (int j = 0; j < height; j++) memcpy(dst + j * dst_stride, src + j * src_stride, (size_t)width * 4);
 }
 
+/* Fills larger than this bypass the caches (streaming stores): ¾ of the last-level cache, as
+ * glibc's memset decides. Below it a frame stays cached for the layers drawn over it next, and
+ * regular stores measured faster than streaming ones (1920×1080 on a 260 MiB L3: 0.34 against
+ * 0.39 ms; the layers' reads then hit the cache); above it the fill would only evict what the
+ * frame needs and streaming saves reading every line before writing it. 0: not yet known. */
+static size_t stream_bytes;
+
+static size_t cblit_stream_bytes(void) {
+    size_t t = __atomic_load_n(&stream_bytes, __ATOMIC_RELAXED);
+    if (t) return t;
+    long l3 = 0;
+#if defined(_SC_LEVEL3_CACHE_SIZE)
+    l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+    t = l3 > 0 ? (size_t)l3 / 4 * 3 : (size_t)8 << 20;
+    if (t < ((size_t)1 << 20)) t = (size_t)1 << 20;
+    __atomic_store_n(&stream_bytes, t, __ATOMIC_RELAXED); /* every thread computes the same */
+    return t;
+}
+
 void cblit_fill(uint32_t *dst, ptrdiff_t dst_stride, int width, int height, uint32_t pixel) {
+    if (width <= 0 || height <= 0) return;
+    int stream = (size_t)width * (size_t)height * 4 >= cblit_stream_bytes();
+    if (!stream && (pixel & 0xff) * 0x01010101u == pixel) {
+        /* Four equal bytes (transparent, white, black): glibc's memset, faster than vector
+         * stores on large blocks (string stores that need not read the lines first). */
+        if (dst_stride == width) {
+            memset(dst, (int)(pixel & 0xff), (size_t)width * (size_t)height * 4);
+        } else {
+            for (int j = 0; j < height; j++) memset(dst + j * dst_stride, (int)(pixel & 0xff), (size_t)width * 4);
+        }
+        return;
+    }
+    cblit_fill_stores(dst, dst_stride, width, height, pixel, stream);
+}
+
+void cblit_fill_stores(uint32_t *dst, ptrdiff_t dst_stride, int width, int height, uint32_t pixel, int stream) {
+    if (width <= 0 || height <= 0) return;
 #if defined(CBLIT_X86)
     if (cblit_has_avx2()) {
-        cblit_fill_avx2(dst, dst_stride, width, height, pixel);
+        cblit_fill_avx2(dst, dst_stride, width, height, pixel, stream);
         return;
     }
 #endif

@@ -40,15 +40,10 @@ AVX2 void cblit_over_avx2(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *s
     }
 }
 
-/* Fills of at least this many bytes bypass the caches (streaming stores): a frame-sized clear
- * then costs one write of memory instead of a read and a write, and the layers drawn next
- * touch only a small part of it. */
-#define STREAM_BYTES (1 << 20)
-
-AVX2 void cblit_fill_avx2(uint32_t *dst, ptrdiff_t dst_stride, int width, int height, uint32_t pixel) {
+/* `stream`: streaming stores, which bypass the caches (blit.c decides when). */
+AVX2 void cblit_fill_avx2(uint32_t *dst, ptrdiff_t dst_stride, int width, int height, uint32_t pixel, int stream) {
     if (width <= 0 || height <= 0) return;
     __m256i p = _mm256_set1_epi32((int)pixel);
-    int stream = (int64_t)width * height * 4 >= STREAM_BYTES;
     for (int j = 0; j < height; j++) {
         uint32_t *d = dst + j * dst_stride;
         int i = 0;

@@ -110,7 +110,7 @@ static inline int cblit_bilinear_fits(const cblit_affine *m, int width, int heig
 #define CBLIT_X86 1
 void cblit_over_avx2(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *src, ptrdiff_t src_stride,
                      int width, int height, uint32_t alpha);
-void cblit_fill_avx2(uint32_t *dst, ptrdiff_t dst_stride, int width, int height, uint32_t pixel);
+void cblit_fill_avx2(uint32_t *dst, ptrdiff_t dst_stride, int width, int height, uint32_t pixel, int stream);
 void cblit_over_bilinear_avx2(uint32_t *dst, ptrdiff_t dst_stride, int width, int height, int src_x, int src_y,
                               const uint32_t *src, ptrdiff_t src_stride, int src_width, int src_height,
                               const cblit_affine *m, uint32_t alpha);

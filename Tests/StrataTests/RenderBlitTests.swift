@@ -113,18 +113,30 @@ import Testing
         }
     }
 
-    /// A fill large enough for streaming stores, starting off 32-byte alignment, inside a
-    /// larger image: exactly the rectangle changes.
-    @Test func largeFillWritesExactlyTheRectangle() {
+    /// Large fills inside a larger image, starting off 32-byte alignment: streaming stores,
+    /// regular ones, and memset (a pixel of four equal bytes) change exactly the rectangle.
+    @Test(arguments: [0 as UInt32, 1, 2])
+    func largeFillWritesExactlyTheRectangle(kind: UInt32) {
         let w = 700, h = 420, x = 3, y = 5, fw = 690, fh = 410 // 1.1 MiB filled
+        let pixel: UInt32 = kind == 2 ? 0x5555_5555 : 0xFF10_2030
         var image = [UInt32](repeating: 0x1234_5678, count: w * h)
-        image.withUnsafeMutableBufferPointer { cblit_fill($0.baseAddress! + y * w + x, w, Int32(fw), Int32(fh), 0xFF10_2030) }
+        image.withUnsafeMutableBufferPointer {
+            if kind == 2 {
+                cblit_fill($0.baseAddress! + y * w + x, w, Int32(fw), Int32(fh), pixel)
+            } else {
+                cblit_fill_stores($0.baseAddress! + y * w + x, w, Int32(fw), Int32(fh), pixel, Int32(kind))
+            }
+        }
         var wrong = 0
         for j in 0..<h { for i in 0..<w {
             let inside = i >= x && i < x + fw && j >= y && j < y + fh
-            if image[j * w + i] != (inside ? 0xFF10_2030 : 0x1234_5678) { wrong += 1 }
+            if image[j * w + i] != (inside ? pixel : 0x1234_5678) { wrong += 1 }
         } }
         #expect(wrong == 0)
+        // A contiguous block (stride = width) of equal bytes: one memset.
+        var block = [UInt32](repeating: 7, count: 64 * 10 + 1)
+        block.withUnsafeMutableBufferPointer { cblit_fill($0.baseAddress!, 64, 64, 10, 0xFFFF_FFFF) }
+        #expect(block.prefix(640).allSatisfy { $0 == 0xFFFF_FFFF } && block[640] == 7)
     }
 
     static func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }

@@ -47,8 +47,11 @@ void cblit_over_portable(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *sr
 void cblit_copy(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *src, ptrdiff_t src_stride,
                 int width, int height);
 
-/* dst = pixel. Large fills (1 MiB and more) use streaming stores: they bypass the caches. */
+/* dst = pixel. Fills larger than ¾ of the last-level cache use streaming stores (they bypass
+ * the caches); smaller ones of a pixel of four equal bytes use memset. */
 void cblit_fill(uint32_t *dst, ptrdiff_t dst_stride, int width, int height, uint32_t pixel);
+/* dst = pixel with vector stores, streaming ones (bypassing the caches) when `stream` is 1. */
+void cblit_fill_stores(uint32_t *dst, ptrdiff_t dst_stride, int width, int height, uint32_t pixel, int stream);
 
 /* dst = (src IN mask) OVER dst: pixman_image_composite32(OVER, src, mask, dst) with an a8 mask,
  * source and mask untransformed: s' = div255(s · m) per channel (m 255: s' = s), then OVER.

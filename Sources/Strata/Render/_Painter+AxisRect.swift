@@ -139,11 +139,8 @@ extension _Painter {
         columns.withUnsafeMutableBufferPointer { cols in
             masks.withUnsafeMutableBufferPointer { m in
                 let cols = cols.baseAddress!, full = m.baseAddress!, row = full + c.width
-                for x in c.x..<c.maxX {
-                    let o = Self.overlap(x, x0, x1)
-                    cols[x - c.x] = o
-                    full[x - c.x] = Self.coverage(o, 1)
-                }
+                for x in c.x..<c.maxX { cols[x - c.x] = Self.overlap(x, x0, x1) }
+                Self.rowMask(full, cols, count: c.width, oy: 1)
                 let rows = MaskRows(c: c, y0: y0, y1: y1, cols: cols, full: full, row: row)
                 guard let rounded else {
                     Self.fillRows(rows, color: color, target: target, corners: nil)
@@ -185,7 +182,7 @@ extension _Painter {
             if oy >= 1 {
                 row.update(from: r.full, count: c.width)
             } else {
-                for i in 0..<c.width { row[i] = coverage(r.cols[i], oy) }
+                rowMask(row, r.cols, count: c.width, oy: oy)
             }
             var a = c.x, b = c.maxX
             if let (span, cov) = corner {
@@ -202,6 +199,18 @@ extension _Painter {
             }
         }
         flush(c.maxY)
+    }
+
+    /// The mask of a row overlapped `oy` by the rectangle: `coverage(cols[i], oy)` for each of
+    /// `count` columns. Only the first and last columns of a rectangle overlap it partly (the
+    /// others overlap it exactly 1), so the rest is one value stored in a run.
+    @inline(__always)
+    static func rowMask(_ out: UnsafeMutablePointer<UInt8>, _ cols: UnsafePointer<Double>, count: Int, oy: Double) {
+        out.update(repeating: coverage(1, oy), count: count)
+        var i = 0
+        while i < count, cols[i] < 1 { out[i] = coverage(cols[i], oy); i += 1 }
+        var j = count - 1
+        while j >= i, cols[j] < 1 { out[j] = coverage(cols[j], oy); j -= 1 }
     }
 
     /// Device semi-axes (x, y) of the corners of a `_RoundedRect` with `radii` mapped by the
