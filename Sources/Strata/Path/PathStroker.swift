@@ -6,9 +6,9 @@ import Foundation
 /// Every piece of the outline winds the same way: each segment's rectangle and each outer join or
 /// cap wedge contributes +1, and the inner side of a join is routed through the vertex itself, so
 /// overlaps (tight curves, self-crossing paths, wide lines) only raise the winding number and the
-/// non-zero fill is exactly the union (the scan converter's coverage is the union's area also
-/// where pieces overlap inside a pixel: `_RowUnion`, StrokeSharpTurnTests). The outline is
-/// emitted transformed by `transform`.
+/// non-zero fill is exactly the union (the scan converter's anti-aliasing is exact only where
+/// one layer of outline covers a pixel: StrokeSharpTurnTests). The outline is emitted
+/// transformed by `transform`.
 internal struct _PathStroker<S: _PolylineSink> {
     var sink: S
     let hw: Double              // half the line width

@@ -10,15 +10,6 @@ import Foundation
 /// cross are visited one by one. The fill rule is applied to the accumulated value (non-zero:
 /// min(|s|, 1); even-odd: distance of |s| to the nearest even number), which is exact wherever
 /// a pixel contains edges of one winding change and the usual approximation where several cross.
-/// For non-zero, rows where that approximation could miss the union are made exact first. Per
-/// row, the edges' pieces are counted as strands (a piece going on from the piece above it at a
-/// vertex inside the row is the same strand) and their loose ends (ends inside the row that are
-/// no such vertex: turning points, ends of horizontal edges). A row without loose ends has
-/// constant winding across each untouched cell, so if it has one strand per run of touched
-/// cells, every pixel holds one winding change and the clamp is exact. Otherwise `_RowUnion`
-/// checks the row and, where pieces overlap or wind both ways inside a pixel, recomputes its
-/// cells as the union's boundary. (Those rows are where lines thinner than a pixel run, where
-/// strokes overlap themselves, where contours turn back and where horizontal edges lie.)
 ///
 /// Hot loops use wrapping integer arithmetic and `_floorIndex` instead of `Int(Float)`, whose
 /// range checks cost more than the work: every coordinate reaching them is inside the clip, so
@@ -32,25 +23,16 @@ internal struct _CoverageAccumulator {
     private(set) var rowMask: UnsafeMutablePointer<UInt8>
     private(set) var active: UnsafeMutablePointer<Int32>
     private(set) var sorted: UnsafeMutablePointer<_Edge>
-    /// Strands and loose ends per row of the current band (non-zero only).
-    private(set) var rowPieces: UnsafeMutablePointer<Int32>
-    private(set) var rowLoose: UnsafeMutablePointer<Int32>
-    private var union = _RowUnion()
     private var cellCapacity = 0, bitCapacity = 0, maskCapacity = 0, activeCapacity = 0, sortedCapacity = 0
     private var bucketCounts: [Int] = []
 
     init() {
         cells = .allocate(capacity: 1); bits = .allocate(capacity: 1); rowMask = .allocate(capacity: 1)
         active = .allocate(capacity: 1); sorted = .allocate(capacity: 1)
-        rowPieces = .allocate(capacity: _CoverageAccumulator.bandHeight)
-        rowPieces.initialize(repeating: 0, count: _CoverageAccumulator.bandHeight)
-        rowLoose = .allocate(capacity: _CoverageAccumulator.bandHeight)
-        rowLoose.initialize(repeating: 0, count: _CoverageAccumulator.bandHeight)
     }
 
     func free() {
         cells.deallocate(); bits.deallocate(); rowMask.deallocate(); active.deallocate(); sorted.deallocate()
-        rowPieces.deallocate(); rowLoose.deallocate()
     }
 
     private static func ensure<T>(_ p: inout UnsafeMutablePointer<T>, _ cap: inout Int, _ n: Int, zero: T?) {
@@ -114,21 +96,12 @@ internal struct _CoverageAccumulator {
             let end = bucketCounts[band]
             while next < end { active[nActive] = Int32(truncatingIfNeeded: next); nActive &+= 1; next &+= 1 }
             let btF = Float(bandTop), bbF = Float(bandBottom)
-            for k in 0..<nActive {
+            var k = 0
+            while k < nActive {
                 let e = sorted[Int(active[k])]
                 let ys = max(e.y0, btF), ye = min(e.y1, bbF)
                 if ys < ye { addEdge(e, ys, ye, bandTop: btF, xOrigin: xo, width: wF, stride: stride, words: words) }
-            }
-            if !evenOdd {
-                resolveOverlaps(bandTop, bandBottom, xOrigin: xo, width: wF, stride: stride, words: words,
-                                active: nActive)
-            } else {
-                rowPieces.update(repeating: 0, count: bandH)
-                rowLoose.update(repeating: 0, count: bandH)
-            }
-            var k = 0
-            while k < nActive {
-                if sorted[Int(active[k])].y1 <= bbF {
+                if e.y1 <= bbF {
                     nActive &-= 1
                     active[k] = active[nActive]
                 } else {
@@ -151,12 +124,6 @@ internal struct _CoverageAccumulator {
                          stride: Int, words: Int) {
         let ex0 = e.x0 - xOrigin, ex1 = e.x1 - xOrigin
         var row = _floorIndex(ys - bt)
-        // Ends strictly inside a row: a continuing strand, or a loose end.
-        if ys > bt + Float(row) {
-            if e.contTop { rowPieces[row] &-= 1 } else { rowLoose[row] &+= 1 }
-        }
-        let lastRow = _floorIndex(ye - bt)
-        if ye > bt + Float(lastRow) && !e.contBottom { rowLoose[lastRow] &+= 1 }
         if ex0 == ex1 {
             // Vertical: the same two cells in every row.
             let xc = ex0 < 0 ? 0 : (ex0 > width ? width : ex0)
@@ -170,7 +137,6 @@ internal struct _CoverageAccumulator {
                 c[0] += d - d * f
                 c[1] += d * f
                 _flagPair(bits + row &* words, ci)
-                rowPieces[row] &+= 1
                 y = yn
                 row &+= 1
             }
@@ -191,8 +157,7 @@ internal struct _CoverageAccumulator {
             let yn = min(bt + Float(row &+ 1), ye)
             let xn = clamped(yn == e.y1 ? ex1 : xAt(yn))
             let cxn = _floorIndex(xn)
-            Self.accumulate(cells + row &* stride, bits + row &* words, x, cx, xn, cxn, e.dir * (yn - y))
-            rowPieces[row] &+= 1
+            accumulate(cells + row &* stride, bits + row &* words, x, cx, xn, cxn, e.dir * (yn - y))
             y = yn
             x = xn
             cx = cxn
@@ -203,7 +168,7 @@ internal struct _CoverageAccumulator {
     /// One row piece of an edge from x = a to x = b (relative to the band's origin, clamped to
     /// 0…width; ca and cb are their cells) covering height |d| with sign of d.
     @inline(__always)
-    static func accumulate(_ c: UnsafeMutablePointer<Float>, _ bw: UnsafeMutablePointer<UInt64>,
+    private func accumulate(_ c: UnsafeMutablePointer<Float>, _ bw: UnsafeMutablePointer<UInt64>,
                             _ a: Float, _ ca: Int, _ b: Float, _ cb: Int, _ d: Float) {
         let xl = a < b ? a : b, xr = a < b ? b : a
         let c0 = a < b ? ca : cb, c1 = a < b ? cb : ca
@@ -241,31 +206,6 @@ internal struct _CoverageAccumulator {
         var m = ~UInt64(0) &<< UInt64(c0 & 63)
         while w < lastW { bw[w] |= m; m = ~0; w &+= 1 }
         bw[w] |= m & (~UInt64(0) &>> UInt64(63 &- ((c1 &+ 1) & 63)))
-    }
-
-    /// Makes the non-zero coverage of rows top…bottom − 1 of the current band exact where edge
-    /// pieces share a run of touched cells (see the type's comment); resets the piece counts.
-    private mutating func resolveOverlaps(_ top: Int, _ bottom: Int, xOrigin: Float, width: Float, stride: Int,
-                                          words: Int, active nActive: Int) {
-        var rows: UInt64 = 0
-        for r in 0..<(bottom &- top) {
-            let n = rowPieces[r], loose = rowLoose[r]
-            rowPieces[r] = 0
-            rowLoose[r] = 0
-            // One strand is one run; two or more are checked against the runs of flagged cells.
-            if n < 2 || n > _RowUnion.maxPieces || (loose == 0 && Int(n) == _flaggedRuns(bits + r &* words, words)) {
-                continue
-            }
-            rows |= 1 &<< UInt64(r)
-        }
-        if rows == 0 { return }
-        union.gather(edges: sorted, active: active, count: nActive, bandTop: Float(top), rows: rows, xOrigin: xOrigin,
-                     width: width)
-        while rows != 0 {
-            let r = rows.trailingZeroBitCount
-            rows &= rows &- 1
-            union.resolve(row: r, width: width, cells: cells + r &* stride, bits: bits + r &* words, words: words)
-        }
     }
 
     /// How many rows ahead the sweep prefetches the target pixels where a row's edges are: the
@@ -355,25 +295,6 @@ internal struct _CoverageAccumulator {
 internal func _floorIndex(_ v: Float) -> Int {
     let r = Int((v + 12_582_912).bitPattern & 0x7F_FFFF) &- 0x40_0000
     return Float(r) > v ? r &- 1 : r
-}
-
-/// The number of runs of consecutive set bits in a row's bitmap of `words` words (a multiple of 4).
-@inline(__always)
-private func _flaggedRuns(_ bw: UnsafeMutablePointer<UInt64>, _ words: Int) -> Int {
-    var runs = 0
-    var carry: UInt64 = 0
-    var g = 0
-    while g < words {
-        if bw[g] | bw[g &+ 1] | bw[g &+ 2] | bw[g &+ 3] == 0 { carry = 0; g &+= 4; continue }
-        for w in g..<(g &+ 4) {
-            let word = bw[w]
-            // A run starts at each set bit whose lower neighbour is clear.
-            runs &+= (word & ~((word &<< 1) | carry)).nonzeroBitCount
-            carry = word &>> 63
-        }
-        g &+= 4
-    }
-    return runs
 }
 
 /// Flags cells i and i+1 of a row's bitmap.

@@ -5,10 +5,6 @@ internal struct _Edge {
     var x0: Float, y0: Float, x1: Float, y1: Float
     /// +1 when the original segment ran downwards, −1 upwards.
     var dir: Float
-    /// The edge's top (bottom) end is a vertex where the contour goes on in the same vertical
-    /// direction, with an edge above (below) it ending there: the scan converter then counts the
-    /// two as one strand (see `_CoverageAccumulator`). Set only where that is certain.
-    var contTop = false, contBottom = false
 }
 
 /// Collects a path's device-space segments as edges clipped to an integer clip rectangle.
@@ -26,10 +22,6 @@ internal struct _EdgeBuilder: _PolylineSink {
     var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
     private var sx = 0.0, sy = 0.0, cx = 0.0, cy = 0.0
     private var open = false
-    /// The edge the previous segment pushed unclipped (−1: none, or something came between), and
-    /// the contour's first edge if its first segment did; vertices between them get linked.
-    private var chain = -1, first = -1
-    private var atContourStart = false
 
     init(storage: UnsafeMutablePointer<_Edge>, capacity: Int, clip: (Int, Int, Int, Int)) {
         edges = storage
@@ -38,10 +30,9 @@ internal struct _EdgeBuilder: _PolylineSink {
     }
 
     mutating func moveTo(_ x: Double, _ y: Double) {
-        if open { closingSegment() }
+        if open { segment(cx, cy, sx, sy) }
         sx = x; sy = y; cx = x; cy = y
         open = true
-        atContourStart = true
     }
 
     mutating func lineTo(_ x: Double, _ y: Double) {
@@ -51,43 +42,18 @@ internal struct _EdgeBuilder: _PolylineSink {
     }
 
     mutating func closeContour() {
-        if open { closingSegment() }
+        if open { segment(cx, cy, sx, sy) }
         cx = sx; cy = sy
-        // Drawing may go on from the start point: that is a new chain of edges.
-        atContourStart = true
     }
 
     /// Closes the last contour.
     mutating func finish() {
-        if open { closingSegment() }
+        if open { segment(cx, cy, sx, sy) }
         open = false
-    }
-
-    /// The segment back to the contour's start, and the link between its last and first edges.
-    private mutating func closingSegment() {
-        segment(cx, cy, sx, sy)
-        if chain >= 0 && first >= 0 && chain != first { link(chain, first) }
-        chain = -1
-        first = -1
-    }
-
-    /// Links edge `a`'s end to edge `b`'s start (the same point) where the contour passes
-    /// through it in one vertical direction.
-    private mutating func link(_ a: Int, _ b: Int) {
-        guard edges[a].dir == edges[b].dir else { return }
-        if edges[a].dir > 0 {
-            edges[a].contBottom = true; edges[b].contTop = true
-        } else {
-            edges[a].contTop = true; edges[b].contBottom = true
-        }
     }
 
     @inline(__always)
     private mutating func segment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-        let previous = chain, starts = atContourStart
-        chain = -1
-        atContourStart = false
-        if starts { first = -1 }
         // Finite points can overflow to ±∞ under a transform: such segments are dropped.
         guard ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite, ay != by else { return }
         var x0 = ax, y0 = ay, x1 = bx, y1 = by, dir: Float = 1
@@ -95,13 +61,7 @@ internal struct _EdgeBuilder: _PolylineSink {
         if y1 <= top || y0 >= bottom { return }
         if y0 >= top && y1 <= bottom && x0 >= left && x1 >= left && x0 <= right && x1 <= right {
             // Inside the clip (the usual case): no slope needed.
-            let n = count
             push(x0, y0, x1, y1, dir)
-            if count > n {
-                chain = n
-                if starts { first = n }
-                if previous >= 0 { link(previous, n) }
-            }
             return
         }
         let slope = (x1 - x0) / (y1 - y0)

@@ -2,14 +2,10 @@ import Foundation
 
 /// A deliberately slow, independent scan converter used to check `PathRasterizer` in tests.
 ///
-/// Even-odd: for every pixel and every edge it clips the region between the edge and x = +∞ to
-/// the pixel square (Sutherland–Hodgman) and takes the polygon's area (shoelace): the sum over
-/// edges is the pixel's accumulated winding coverage, to which the rule is applied as the fast
-/// path defines it. Non-zero: the covered area itself, the union — the pixel is cut into slabs at
-/// every edge end, every edge's crossing of the pixel's sides and every crossing of two edges in
-/// it; between those heights the covered length of a horizontal line through the pixel is linear
-/// in y, so each slab's area is its height times the covered length at its middle (counted from
-/// the crossings of that line). No shared code with the fast path beyond flattening.
+/// For every pixel and every edge it clips the region between the edge and x = +∞ to the pixel
+/// square (Sutherland–Hodgman) and takes the polygon's area (shoelace): the sum over edges is the
+/// pixel's accumulated winding coverage. The fill rule is then applied exactly as the fast path
+/// defines it. No shared code with the fast path beyond flattening.
 internal enum _ReferenceRasterizer {
     /// Alpha (0…255) per pixel of a `width`×`height` image, row-major.
     static func coverage(_ path: CGPath, rule: CGPathFillRule, transform: CGAffineTransform = .identity,
@@ -21,74 +17,28 @@ internal enum _ReferenceRasterizer {
         }
         var out = [UInt8](repeating: 0, count: width * height)
         let far = Double(width) + 2
-        let edges = seg.segments.filter { $0.y0 != $0.y1 }
         for py in 0..<height {
-            let rowEdges = edges.filter { max($0.y0, $0.y1) > Double(py) && min($0.y0, $0.y1) < Double(py + 1) }
             for px in 0..<width {
-                var t: Double
+                var s = 0.0
+                for e in seg.segments where e.y0 != e.y1 {
+                    let (ya, yb) = (min(e.y0, e.y1), max(e.y0, e.y1))
+                    if yb <= Double(py) || ya >= Double(py + 1) { continue }
+                    let dir = e.y1 > e.y0 ? 1.0 : -1.0
+                    let quad = [(e.x0, e.y0), (e.x1, e.y1), (far, e.y1), (far, e.y0)]
+                    let clipped = clip(quad, Double(px), Double(py))
+                    s += dir * abs(area(clipped))
+                }
+                var t = abs(s)
                 if rule == .evenOdd {
-                    var s = 0.0
-                    for e in rowEdges {
-                        let dir = e.y1 > e.y0 ? 1.0 : -1.0
-                        let quad = [(e.x0, e.y0), (e.x1, e.y1), (far, e.y1), (far, e.y0)]
-                        s += dir * abs(area(clip(quad, Double(px), Double(py))))
-                    }
-                    t = abs(s)
                     t -= 2 * (t / 2).rounded(.down)
                     if t > 1 { t = 2 - t }
                 } else {
-                    t = min(unionArea(rowEdges, Double(px), Double(py)), 1)
+                    t = min(t, 1)
                 }
                 out[py * width + px] = UInt8((t * 255).rounded())
             }
         }
         return out
-    }
-
-    /// The area of the pixel at (px, py) where the winding number is not zero.
-    private static func unionArea(_ edges: [_SegmentCollector.Segment], _ px: Double, _ py: Double) -> Double {
-        func xAt(_ e: _SegmentCollector.Segment, _ y: Double) -> Double { e.x0 + (e.x1 - e.x0) * (y - e.y0) / (e.y1 - e.y0) }
-        var cuts = [py, py + 1]
-        func cut(_ y: Double) { if y > py && y < py + 1 { cuts.append(y) } }
-        let inPixel = edges.filter { min($0.x0, $0.x1) < px + 1 }
-        for e in inPixel {
-            cut(e.y0); cut(e.y1)
-            for side in [px, px + 1] where (e.x0 - side) * (e.x1 - side) < 0 {
-                cut(e.y0 + (e.y1 - e.y0) * (side - e.x0) / (e.x1 - e.x0))
-            }
-        }
-        for i in 0..<inPixel.count {
-            for j in (i + 1)..<max(inPixel.count, i + 1) {
-                let a = inPixel[i], b = inPixel[j]
-                // Where a − b, as a function of y over both edges' common heights, changes sign.
-                let lo = max(min(a.y0, a.y1), min(b.y0, b.y1), py), hi = min(max(a.y0, a.y1), max(b.y0, b.y1), py + 1)
-                guard lo < hi else { continue }
-                let d0 = xAt(a, lo) - xAt(b, lo), d1 = xAt(a, hi) - xAt(b, hi)
-                if d0 * d1 < 0 { cut(lo + (hi - lo) * d0 / (d0 - d1)) }
-            }
-        }
-        cuts.sort()
-        var total = 0.0
-        for k in 0..<(cuts.count - 1) where cuts[k + 1] > cuts[k] {
-            let y = (cuts[k] + cuts[k + 1]) / 2
-            // The crossings of the line at y: winding at the pixel's left side, then changes inside.
-            var w = 0
-            var inside: [(x: Double, dir: Int)] = []
-            for e in inPixel where min(e.y0, e.y1) < y && max(e.y0, e.y1) > y {
-                let x = xAt(e, y), dir = e.y1 > e.y0 ? 1 : -1
-                if x <= px { w += dir } else if x < px + 1 { inside.append((x, dir)) }
-            }
-            inside.sort { $0.x < $1.x }
-            var covered = 0.0, from = px
-            for c in inside {
-                if w != 0 { covered += c.x - from }
-                from = c.x
-                w += c.dir
-            }
-            if w != 0 { covered += px + 1 - from }
-            total += (cuts[k + 1] - cuts[k]) * covered
-        }
-        return total
     }
 
     private static func area(_ p: [(Double, Double)]) -> Double {
