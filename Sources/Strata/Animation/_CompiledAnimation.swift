@@ -65,6 +65,12 @@ final class _CompiledAnimation: @unchecked Sendable {
         case .none: return
         case let .property(track): track.apply(time: t, duration: timing.duration, iteration: iteration, to: &state)
         case let .group(children):
+            // A group without nested groups (the usual case) applies its children in place: the
+            // work list below would allocate every frame.
+            if !children.contains(where: \.isGroup) {
+                for c in children { c.apply(at: t, to: &state) }
+                return
+            }
             // Nested groups through a work list (any depth in constant stack), in the order a
             // recursive walk has: each child, and a group's children, in array order.
             var pending = children.reversed().map { ($0, t) }
@@ -75,6 +81,12 @@ final class _CompiledAnimation: @unchecked Sendable {
             }
         case let .transition(track): track.apply(time: t, duration: timing.duration, to: &state)
         }
+    }
+
+    /// Whether this is a group (whose children `apply` walks through its work list).
+    var isGroup: Bool {
+        if case .group = body { return true }
+        return false
     }
 
     /// Earliest parent time ≥ `t` at which this animation's output may change: `t` while it is
