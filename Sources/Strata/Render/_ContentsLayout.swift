@@ -54,6 +54,24 @@ struct _ContentsLayout: Hashable {
         nearest = filter == "nearest"
     }
 
+    /// Chooses the filter from how big one image pixel is on the target, through `device`
+    /// (layer space → target pixels: the layer's and its ancestors' transforms and the render
+    /// scale), as Core Animation decides on screen: `magnificationFilter` when an image pixel
+    /// spans more than one target pixel along either of its axes, else `minificationFilter`.
+    /// Under perspective the size is taken at the destination's centre. `trilinear` draws as
+    /// `linear` (no mipmaps; Apple allows renderers to ignore it). Keeps the layer-space choice
+    /// of `init` when the centre is not visible.
+    mutating func chooseFilter(_ l: RenderLayer, device: _Matrix3) {
+        let c = CGPoint(x: dest.midX, y: dest.midY)
+        let ux = dest.width / source.width, uy = dest.height / source.height
+        guard let p = device.map(c), let px = device.map(CGPoint(x: c.x + ux, y: c.y)),
+              let py = device.map(CGPoint(x: c.x, y: c.y + uy)) else { return }
+        let kx = hypot(px.x - p.x, px.y - p.y), ky = hypot(py.x - p.x, py.y - p.y)
+        guard kx.isFinite, ky.isFinite else { return }
+        let magnifying = max(kx, ky) > 1.0001
+        nearest = RenderLayer.string(l.properties[magnifying ? "magnificationFilter" : "minificationFilter"]) == "nearest"
+    }
+
     /// The gravity's rectangle for content of natural `size` in `b`.
     static func place(_ size: CGSize, in b: CGRect, gravity: String) -> CGRect {
         let w = size.width, h = size.height

@@ -243,7 +243,8 @@ final class _FrameList {
                 node.footprint = node.footprint.map { f in reach.map { Self.union(f, $0) } ?? f } ?? reach
             }
         }
-        if !lp.pointee.properties.isEmpty, let content = _ContentsLayout(lp.pointee) {
+        if !lp.pointee.properties.isEmpty, var content = _ContentsLayout(lp.pointee) {
+            content.chooseFilter(lp.pointee, device: matrix)
             node.contents = content
             // Bilinear sampling may spread up to a pixel beyond the destination's edges.
             if let box = Self.deviceBox(content.dest, matrix),
