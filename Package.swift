@@ -51,8 +51,10 @@ let package = Package(
         .target(name: "CBlit"),
         // The scan converter's kernels (AVX2 with a portable fallback, the same pixels).
         .target(name: "CRaster"),
+        // Thin-stroke kernels (AVX2 with a portable fallback, the same pixels to the bit).
+        .target(name: "CStroke"),
 
-        .target(name: "Strata", dependencies: ["CPixman", "CPNG", "CImageShims", "CShims", "CBlit", "CRaster", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
+        .target(name: "Strata", dependencies: ["CPixman", "CPNG", "CImageShims", "CShims", "CBlit", "CRaster", "CStroke", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
         .target(name: "StrataWayland", dependencies: [
             "Strata", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CWaylandProtocols", "CShims", "CPixman",
         ]),
