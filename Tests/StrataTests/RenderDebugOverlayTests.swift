@@ -41,7 +41,7 @@ import Testing
 }
 
 extension EngineTests {
-    /// Uses the global media clock, hence among the serialized engine tests.
+    /// Steps its own media clock (`withManualClock`), like the engine tests.
     @Suite struct RenderFrameRateOverlayTests {
         @Test func frameRateReadoutShowsSixtyAtSixtyHertz() {
             withManualClock(at: 10) { clock in

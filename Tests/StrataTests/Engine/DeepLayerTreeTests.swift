@@ -30,10 +30,14 @@ extension EngineTests {
             var freed = false
         }
 
-        /// Runs `body` on a new thread with a `stack`-byte stack and waits for it.
+        /// Runs `body` on a new thread with a `stack`-byte stack and waits for it; the thread
+        /// reads the caller's scoped media clock (threads don't inherit it).
         static func onThread(stack: Int, _ body: @escaping @Sendable (Outcome) -> Void) -> Outcome {
             let o = Outcome()
-            _ = CompositorDeepTreeTests.onSmallStack(stack: stack) { _ in body(o) }
+            let clock = CAMediaClock.scoped
+            _ = CompositorDeepTreeTests.onSmallStack(stack: stack) { _ in
+                CAMediaClock.$scoped.withValue(clock) { body(o) }
+            }
             return o
         }
 

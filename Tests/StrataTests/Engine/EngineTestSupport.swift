@@ -2,19 +2,19 @@ import Foundation
 import Testing
 @testable import Strata
 
-/// All engine tests share the global media clock, so they run one at a time.
-@Suite(.serialized) struct EngineTests {}
+/// The engine tests: each steps its own manual clock (`withManualClock`, scoped to the test's
+/// task, not installed globally) and commits on its own thread's transaction, so they run in
+/// parallel.
+@Suite struct EngineTests {}
 
-/// Installs a manual clock at `start`, runs `body`, then commits leftovers and restores the
-/// system clock.
+/// Runs `body` with a manual clock at `start` as this test's media clock (scoped, so tests
+/// running in parallel each see their own), then commits leftovers.
 func withManualClock(at start: CFTimeInterval = 100, _ body: (CAManualClock) throws -> Void) rethrows {
     let clock = CAManualClock(time: start)
-    CAMediaClock.install(clock)
-    defer {
-        CATransaction.flush()
-        CAMediaClock.installSystemClock()
+    try CAMediaClock.withClock(clock) {
+        defer { CATransaction.flush() }
+        try body(clock)
     }
-    try body(clock)
 }
 
 /// An independent cubic-Bézier timing evaluation for expected values: bisection on the
