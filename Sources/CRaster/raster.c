@@ -62,7 +62,7 @@ static inline void accumulate(float *c, uint64_t *bw, float a, int ca, float b, 
     int c0 = a < b ? ca : cb, c1 = a < b ? cb : ca;
     if (c0 == c1 || xr - xl < 1e-6f) {
         float xm = (xl + xr) * 0.5f;
-        int ci = craster_floor(xm);
+        int ci = craster_trunc(xm);
         if (ci > c1) ci = c1;
         float f = xm - (float)ci;
         c[ci] += d - d * f;
@@ -98,11 +98,11 @@ static inline void accumulate(float *c, uint64_t *bw, float a, int ca, float b, 
 static inline void add_edge(const craster_edge *e, float ys, float ye, float bt, float x_origin, float width,
                             float *cells, uint64_t *bits, ptrdiff_t stride, ptrdiff_t words) {
     float ex0 = e->x0 - x_origin, ex1 = e->x1 - x_origin;
-    int row = craster_floor(ys - bt);
+    int row = craster_trunc(ys - bt);
     if (ex0 == ex1) {
         /* Vertical: the same two cells in every row. */
         float xc = ex0 < 0 ? 0 : (ex0 > width ? width : ex0);
-        int ci = craster_floor(xc);
+        int ci = craster_trunc(xc);
         float f = xc - (float)ci;
         float y = ys;
         while (y < ye) {
@@ -125,12 +125,12 @@ static inline void add_edge(const craster_edge *e, float ys, float ye, float bt,
     float y = ys;
     /* The piece's end x, clamped to the row, and its cell carry over to the next row's piece. */
     float x = CLAMPW(y == e->y0 ? ex0 : XAT(y));
-    int cx = craster_floor(x);
+    int cx = craster_trunc(x);
     while (y < ye) {
         float yn = bt + (float)(row + 1);
         if (yn > ye) yn = ye;
         float xn = CLAMPW(yn == e->y1 ? ex1 : XAT(yn));
-        int cxn = craster_floor(xn);
+        int cxn = craster_trunc(xn);
         accumulate(cells + row * stride, bits + row * words, x, cx, xn, cxn, e->dir * (yn - y));
         y = yn;
         x = xn;
@@ -233,7 +233,7 @@ int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count,
     memset(bc, 0, sizeof(ptrdiff_t) * ((size_t)bands + 1));
     float y_origin = (float)y_start;
     int last_band = bands - 1;
-#define BAND_OF(e) ({ int b_ = craster_floor((e).y0 - y_origin) >> CRASTER_BAND_SHIFT; \
+#define BAND_OF(e) ({ int b_ = craster_trunc((e).y0 - y_origin) >> CRASTER_BAND_SHIFT; \
                       b_ < 0 ? 0 : (b_ > last_band ? last_band : b_); })
     for (ptrdiff_t i = 0; i < count; i++) bc[BAND_OF(edges[i]) + 1]++;
     for (int b = 0; b < bands; b++) bc[b + 1] += bc[b];

@@ -18,10 +18,11 @@
 /* Rows per band: the cells of one band are accumulated, then swept. */
 #define CRASTER_BAND_SHIFT 5
 
-/* ⌊v⌋ for |v| < 2³¹ (every coordinate here is inside the clip). */
-static inline int craster_floor(float v) {
-    int r = (int)v;
-    return (float)r > v ? r - 1 : r;
+/* ⌊v⌋ for 0 ≤ v < 2³¹: every value floored here is a coordinate relative to the band's or
+ * the shape's top-left corner, inside the clip, or a positive winding sum, so truncation is
+ * the floor (one instruction, where a general floor needs a compare and a fix-up). */
+static inline int craster_trunc(float v) {
+    return (int)v;
 }
 
 /* round(255 · rule(|v|)), rule non-zero min(t, 1) or even-odd (distance to the nearest even
@@ -29,7 +30,7 @@ static inline int craster_floor(float v) {
 static inline uint32_t craster_alpha(float v, int even_odd) {
     float t = v < 0 ? -v : v;
     if (even_odd) {
-        if (t > 2) t -= 2 * (float)craster_floor(t * 0.5f);
+        if (t > 2) t -= 2 * (float)craster_trunc(t * 0.5f);
         if (t > 1) t = 2 - t;
     } else if (t > 1) {
         t = 1;
@@ -71,7 +72,7 @@ static inline void craster_prefetch(const craster_target *t, int y, int x) {
 void craster_mask_argb_avx2(uint32_t *d, const uint8_t *m, int n, const craster_target *t);
 #endif
 
-static inline void craster_blit_span(const craster_target *t, int y, int x, int n, uint32_t alpha, int avx2) {
+static inline __attribute__((always_inline)) void craster_blit_span(const craster_target *t, int y, int x, int n, uint32_t alpha, int avx2) {
     (void)avx2;
     if (t->format == CRASTER_ARGB32) {
         uint32_t *row = (uint32_t *)t->base + (y * t->stride + x);
@@ -93,7 +94,7 @@ static inline void craster_blit_span(const craster_target *t, int y, int x, int 
     }
 }
 
-static inline void craster_mask_argb(uint32_t *row, const uint8_t *alpha, int n, const craster_target *t) {
+static inline __attribute__((always_inline)) void craster_mask_argb(uint32_t *row, const uint8_t *alpha, int n, const craster_target *t) {
     uint32_t color = t->color;
     for (int i = 0; i < n; i++) {
         uint32_t m = alpha[i];
@@ -104,7 +105,7 @@ static inline void craster_mask_argb(uint32_t *row, const uint8_t *alpha, int n,
     }
 }
 
-static inline void craster_blit_mask(const craster_target *t, int y, int x, int n, const uint8_t *alpha, int avx2) {
+static inline __attribute__((always_inline)) void craster_blit_mask(const craster_target *t, int y, int x, int n, const uint8_t *alpha, int avx2) {
     if (t->format == CRASTER_ARGB32) {
         uint32_t *row = (uint32_t *)t->base + (y * t->stride + x);
 #if defined(CRASTER_X86)
