@@ -16,6 +16,11 @@ import Strata
 /// - Cost follows damage: one 32-point layer moving across surfaces from 256² to 3840 × 2160;
 ///   prints the time per frame and its ratio to the 256² surface (goal: within ±50 %).
 ///
+/// - Break-even of parallel bands (`--kinds breakeven`): one square of 16 to 512 points moving
+///   in 1920 × 1080, painted with the frame always split between the threads, never split,
+///   and split as `Compositor.minimumParallelWork` decides; prints the paint time of each and
+///   the pixels of work per frame (what the threshold is compared with).
+///
 /// Every scene runs with one compositor thread, then with two (bands painted in parallel):
 /// times are the thread's CPU time with one thread (other processes' load does not count),
 /// wall-clock time with more (so they include waiting for a core on a loaded machine).
@@ -27,7 +32,7 @@ enum AnimationBench {
         guard args.contains("--animation") else { return false }
         var frames = 120, threads = [1, 2]
         var counts = [100, 1000, 10_000]
-        var kinds = [false, true], small = true
+        var kinds = [false, true], small = true, breakEven = false
         if let i = args.firstIndex(of: "--animation-frames"), i + 1 < args.count, let f = Int(args[i + 1]) { frames = max(10, f) }
         if let i = args.firstIndex(of: "--threads"), i + 1 < args.count, let t = Int(args[i + 1]) { threads = [max(1, t)] }
         if let i = args.firstIndex(of: "--layers"), i + 1 < args.count {
@@ -37,9 +42,37 @@ enum AnimationBench {
             let names = args[i + 1].split(separator: ",")
             kinds = [false, true].filter { names.contains($0 ? "rounded" : "squares") }
             small = names.contains("small")
+            breakEven = names.contains("breakeven")
         }
-        for t in threads { run(frames: frames, threads: t, counts: counts, kinds: kinds, small: small) }
+        for t in threads {
+            if breakEven { runBreakEven(frames: frames, threads: t) } else { run(frames: frames, threads: t, counts: counts, kinds: kinds, small: small) }
+        }
         return true
+    }
+
+    /// The break-even scenes: paint time of one moving square per size, split or not.
+    static func runBreakEven(frames: Int, threads: Int) {
+        let clock = CAManualClock(time: 0)
+        CAMediaClock.install(clock)
+        defer { CAMediaClock.installSystemClock() }
+        print(String(format: "load average: %@", loadAverage()))
+        for side in [16, 32, 64, 96, 128, 192, 256, 384, 512] {
+            var paint: [Double] = []
+            var work = 0.0
+            for limit in [0, Int.max, Compositor.defaultMinimumParallelWork] {
+                let scene = Scene(width: 1920, height: 1080, threads: threads)
+                scene.compositor.minimumParallelWork = limit
+                scene.addSmallMover(side: Double(side))
+                let r = scene.measure(frames: frames * 2, clock: clock)
+                paint.append(r.paint)
+                // The region twice (cleared, then the root's background) plus the square.
+                let area = r.repaintedFraction * 1920 * 1080
+                work = 2 * area + min(Double(side * side), area)
+            }
+            print(String(format: "break-even, %d threads (wall clock): %3d px square: paint %7.1f µs split, %7.1f µs one thread, %7.1f µs default (≈ %.0f px of work per frame)",
+                         threads, side, paint[0] * 1e6, paint[1] * 1e6, paint[2] * 1e6, work))
+        }
+        print(String(format: "load average: %@", loadAverage()))
     }
 
     static func run(frames: Int, threads: Int, counts: [Int], kinds: [Bool], small: Bool) {
@@ -128,12 +161,12 @@ enum AnimationBench {
             root.addSublayer(l)
         }
 
-        /// One 32-point layer crossing the middle of the surface, 3 points per frame.
-        func addSmallMover() {
+        /// One `side`-point layer crossing the middle of the surface, 3 points per frame.
+        func addSmallMover(side: Double = 32) {
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             let l = CALayer()
-            l.bounds = CGRect(x: 0, y: 0, width: 32, height: 32)
+            l.bounds = CGRect(x: 0, y: 0, width: side, height: side)
             let y = Double(height) / 2, x0 = 20.0, x1 = min(Double(width) - 20, 236)
             l.position = CGPoint(x: x0, y: y)
             l.backgroundColor = CGColor(red: 0.9, green: 0.3, blue: 0.2, alpha: 1)

@@ -123,6 +123,7 @@ import Testing
     func parallelBandsEqualOneThread(threads: Int) {
         let scene = Scene(seed: 321)
         let serial = Compositor(), parallel = Compositor(threads: threads)
+        parallel.minimumParallelWork = 0 // small frames split too
         let bounds = CGRect(x: 0, y: 0, width: 120, height: 90)
         let a = F.render(scene.root, 120, 90), b = F.render(scene.root, 120, 90)
         for _ in 0..<20 {

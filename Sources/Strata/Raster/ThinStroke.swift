@@ -1,3 +1,4 @@
+import CStroke
 import Foundation
 
 /// Strokes at most one device pixel wide whose subpaths are all closed, drawn straight into the
@@ -68,59 +69,68 @@ internal enum _ThinStroke {
     }
 
     /// Draws the closed contours of `pl` (user space, mapped by `t`) as a line `width` device
-    /// pixels wide into `blitter`, inside `clip` (left, top, right, bottom).
+    /// pixels wide into `blitter`'s target, inside `clip` (left, top, right, bottom).
     ///
     /// Where the line turns from mostly across to mostly down (or back), the two segments meeting
     /// at that vertex V are cut exactly at V (the one at x = V.x, the other at y = V.y) instead of
     /// at column centres; their pixels there are summed before blending, together with the two
     /// small triangles the axis-aligned cuts get wrong (the quadrant neither band covers is added,
     /// the one both cover is taken off, each as its area at its centroid's pixel).
-    static func draw<B: _SpanBlitter>(_ pl: _PolylineCollector, transform t: CGAffineTransform, width: Double,
-                                      clip: (Int, Int, Int, Int), blitter: inout B) {
+    static func draw<B: _ThinStrokeTarget>(_ pl: _PolylineCollector, transform t: CGAffineTransform, width: Double,
+                                           clip: (Int, Int, Int, Int), blitter: inout B) {
+        var target = blitter.thinStrokeTarget
         var pending = _PendingPixels()
         defer { pending.free() }
-        pl.xs.withUnsafeBufferPointer { xs in
-            pl.ys.withUnsafeBufferPointer { ys in
-                for c in pl.contours {
-                    let n = pointCount(pl, c)
-                    let x = xs.baseAddress! + c.start, y = ys.baseAddress! + c.start
-                    @inline(__always) func point(_ k: Int) -> (Double, Double) {
-                        (t.a * x[k] + t.c * y[k] + t.tx, t.b * x[k] + t.d * y[k] + t.ty)
+        withUnsafePointer(to: &target) { target in
+            pl.xs.withUnsafeBufferPointer { xs in
+                pl.ys.withUnsafeBufferPointer { ys in
+                    for c in pl.contours {
+                        drawContour(xs.baseAddress! + c.start, ys.baseAddress! + c.start, pointCount(pl, c), t, width,
+                                    clip, &pending, target)
                     }
-                    // Segment k runs from point k − 1 to point k (segment 0 closes the contour).
-                    @inline(__always) func seg(_ k: Int) -> _Seg? {
-                        let (x0, y0) = point(k == 0 ? n - 1 : k - 1), (x1, y1) = point(k)
-                        let dx = x1 - x0, dy = y1 - y0
-                        // Finite points can overflow to ±∞ under a transform: such segments are dropped.
-                        guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { return nil }
-                        return _Seg(x0: x0, y0: y0, x1: x1, y1: y1, acrossX: abs(dx) >= abs(dy))
-                    }
-                    var last: _Seg? = nil
-                    var k = n - 1
-                    while k >= 0 && last == nil { last = seg(k); k -= 1 }
-                    guard let end = last else { continue }
-                    var previous = end
-                    var held: _Seg? = nil, first: _Seg? = nil
-                    for k in 0..<n {
-                        guard var s = seg(k) else { continue }
-                        if first == nil { first = s }
-                        s.cutStart = s.acrossX != previous.acrossX
-                        s.before = (previous.x1 - previous.x0, previous.y1 - previous.y0)
-                        if var h = held {
-                            h.cutEnd = h.acrossX != s.acrossX
-                            draw(h, width, clip, &pending, &blitter)
-                        }
-                        held = s
-                        previous = s
-                    }
-                    if var h = held, let f = first {
-                        h.cutEnd = h.acrossX != f.acrossX
-                        draw(h, width, clip, &pending, &blitter)
-                    }
-                    pending.flush(&blitter)
                 }
             }
         }
+    }
+
+    /// One closed contour of n points (no repeated last point).
+    private static func drawContour(_ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ n: Int,
+                                    _ t: CGAffineTransform, _ width: Double, _ clip: (Int, Int, Int, Int),
+                                    _ pending: inout _PendingPixels, _ target: UnsafePointer<cstroke_target>) {
+        @inline(__always) func point(_ k: Int) -> (Double, Double) {
+            (t.a * x[k] + t.c * y[k] + t.tx, t.b * x[k] + t.d * y[k] + t.ty)
+        }
+        // Segment k runs from point k − 1 to point k (segment 0 closes the contour).
+        @inline(__always) func seg(_ k: Int) -> _Seg? {
+            let (x0, y0) = point(k == 0 ? n - 1 : k - 1), (x1, y1) = point(k)
+            let dx = x1 - x0, dy = y1 - y0
+            // Finite points can overflow to ±∞ under a transform: such segments are dropped.
+            guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { return nil }
+            return _Seg(x0: x0, y0: y0, x1: x1, y1: y1, acrossX: abs(dx) >= abs(dy))
+        }
+        var last: _Seg? = nil
+        var k = n - 1
+        while k >= 0 && last == nil { last = seg(k); k -= 1 }
+        guard let end = last else { return }
+        var previous = end
+        var held: _Seg? = nil, first: _Seg? = nil
+        for k in 0..<n {
+            guard var s = seg(k) else { continue }
+            if first == nil { first = s }
+            s.cutStart = s.acrossX != previous.acrossX
+            s.before = (previous.x1 - previous.x0, previous.y1 - previous.y0)
+            if var h = held {
+                h.cutEnd = h.acrossX != s.acrossX
+                draw(h, width, clip, &pending, target)
+            }
+            held = s
+            previous = s
+        }
+        if var h = held, let f = first {
+            h.cutEnd = h.acrossX != f.acrossX
+            draw(h, width, clip, &pending, target)
+        }
+        pending.flush(target)
     }
 
     /// One segment in device pixels: whether it runs more across than down, whether its start
@@ -133,17 +143,17 @@ internal enum _ThinStroke {
         var before = (0.0, 0.0)
     }
 
-    private static func draw<B: _SpanBlitter>(_ s: _Seg, _ w: Double, _ clip: (Int, Int, Int, Int),
-                                              _ pending: inout _PendingPixels, _ blitter: inout B) {
+    private static func draw(_ s: _Seg, _ w: Double, _ clip: (Int, Int, Int, Int),
+                             _ pending: inout _PendingPixels, _ target: UnsafePointer<cstroke_target>) {
         if s.acrossX {
             band(s.x0, s.y0, s.x1, s.y1, w, cutStart: s.cutStart, cutEnd: s.cutEnd, across: (clip.0, clip.2),
-                 along: (clip.1, clip.3), transposed: false, &pending, &blitter)
+                 along: (clip.1, clip.3), transposed: false, &pending, target)
         } else {
             band(s.y0, s.x0, s.y1, s.x1, w, cutStart: s.cutStart, cutEnd: s.cutEnd, across: (clip.1, clip.3),
-                 along: (clip.0, clip.2), transposed: true, &pending, &blitter)
+                 along: (clip.0, clip.2), transposed: true, &pending, target)
         }
         if s.cutStart { corner(s, w, clip, &pending) }
-        if !s.cutEnd || pending.count > _PendingPixels.capacity - 16 { pending.flush(&blitter) }
+        if !s.cutEnd || pending.count > _PendingPixels.capacity - 16 { pending.flush(target) }
     }
 
     /// The two triangles at the start of `s`, where the previous segment ran the other way: the
@@ -166,12 +176,13 @@ internal enum _ThinStroke {
 
     /// The band of one segment from (u0, v0) to (u1, v1) whose major axis is u (|Δv| ≤ |Δu|):
     /// column by column over u (`across`: the clip's range on that axis, end excluded), pixel by
-    /// pixel over v (`along`). `transposed`: u is y. A cut end's column is covered only up to the
-    /// end point and goes to `pending`.
+    /// pixel over v (`along`). `transposed`: u is y. Whole columns go to the kernel
+    /// (`cstroke_band`); a cut end's column is covered only up to the end point and goes to
+    /// `pending`.
     @inline(__always)
-    private static func band<B: _SpanBlitter>(_ u0: Double, _ v0: Double, _ u1: Double, _ v1: Double, _ w: Double,
-                                              cutStart: Bool, cutEnd: Bool, across: (Int, Int), along: (Int, Int),
-                                              transposed: Bool, _ pending: inout _PendingPixels, _ blitter: inout B) {
+    private static func band(_ u0: Double, _ v0: Double, _ u1: Double, _ v1: Double, _ w: Double,
+                             cutStart: Bool, cutEnd: Bool, across: (Int, Int), along: (Int, Int),
+                             transposed: Bool, _ pending: inout _PendingPixels, _ target: UnsafePointer<cstroke_target>) {
         let du = u1 - u0
         let s = (v1 - v0) / du
         // Half the band's extent along v (the line is w wide across its own direction).
@@ -187,55 +198,56 @@ internal enum _ThinStroke {
         if last > Double(across.1 - 1) { last = Double(across.1 - 1) }
         let vLo = Double(along.0), vHi = Double(along.1 - 1)
         guard first <= last, min(v0, v1) - hh <= vHi + 1, max(v0, v1) + hh >= vLo else { return }
-        // Nearly flat bands take each edge at the column's centre (the area formula divides by s).
+        var from = Int(first), to = Int(last)
+        let cutFirst = cutLow && first == firstCut, cutLast = cutHigh && last == lastCut
+        if cutFirst || (cutLast && from == to) {
+            cutColumn(from, u0, v0, s, 2 * hh, low: cutFirst ? low : nil, high: cutLast && from == to ? high : nil,
+                      along: along, transposed: transposed, &pending)
+            from += 1
+        }
+        if cutLast && to >= from {
+            cutColumn(to, u0, v0, s, 2 * hh, low: nil, high: high, along: along, transposed: transposed, &pending)
+            to -= 1
+        }
+        guard from <= to else { return }
+        cstroke_band(target, v0 + (Double(from) - u0) * s - hh, s, 2 * hh, Int32(from), Int32(to),
+                     Int32(along.0), Int32(along.1 - 1), transposed ? 1 : 0)
+    }
+
+    /// Column i of a band (top edge v0 + (u − u0)·s, w2 tall) covered from `low` (if not nil, in
+    /// the column) to `high` (likewise), its pixels added to `pending`.
+    private static func cutColumn(_ i: Int, _ u0: Double, _ v0: Double, _ s: Double, _ w2: Double,
+                                  low: Double?, high: Double?, along: (Int, Int), transposed: Bool,
+                                  _ pending: inout _PendingPixels) {
+        let fi = Double(i)
+        let ca = low.map { $0 - fi } ?? 0, cb = high.map { $0 - fi } ?? 1
+        guard cb > ca else { return }
+        let ta = v0 + (fi - u0) * s - w2 / 2   // the band's top edge at the column's near side
+        let tA = ta + s * ca, tB = ta + s * cb
+        let minT = tA < tB ? tA : tB
+        let lo = floorIn(minT, along.0, along.1 - 1)
+        let hi = floorIn((tA < tB ? tB : tA) + w2, along.0, along.1 - 1)
+        guard lo <= hi && minT <= Double(along.1) else { return }
+        // Q(y), the band's area above y in the covered stretch (y relative to the top edge at the
+        // column's near side): ∫ clamp(y − top(x), 0, w2) dx, top(x) = s·x.
         let flat = abs(s) < 1e-6
-        let invS = flat ? 0 : 1 / s
-        let w2 = 2 * hh
-        let halfInvS = 0.5 * invS
+        let halfInvS = flat ? 0 : 0.5 / s
+        let offsets = SIMD4<Double>(s * ca, s * cb, w2 + s * ca, w2 + s * cb)
         let signs = SIMD4<Double>(1, -1, -1, 1)
-        var ta = v0 + (first - u0) * s - hh    // the band's top edge at the column's near side
-        var i = Int(first)
-        let iEnd = Int(last)
-        while i <= iEnd {
-            let fi = Double(i)
-            // The stretch of the column covered: all of it, or up to a cut end.
-            let ca = cutLow && fi == firstCut ? low - fi : 0, cb = cutHigh && fi == lastCut ? high - fi : 1
-            let cut = ca > 0 || cb < 1
-            let tA = ta + s * ca, tB = ta + s * cb
-            let lo = floorIn(tA < tB ? tA : tB, along.0, along.1 - 1)
-            let hi = floorIn((tA < tB ? tB : tA) + w2, along.0, along.1 - 1)
-            let minT = tA < tB ? tA : tB
-            if lo <= hi && minT <= vHi + 1 && cb > ca {
-                // Q(y), the band's area above y in the covered stretch (y relative to the top edge
-                // at the column's near side): ∫ clamp(y − top(x), 0, w2) dx, top(x) = s·x.
-                let offsets = SIMD4<Double>(s * ca, s * cb, w2 + s * ca, w2 + s * cb)
-                @inline(__always) func area(_ z: Double) -> Double {
-                    if flat { return (cb - ca) * clamp(z - 0.5 * s * (ca + cb), w2) }
-                    // (R(z − s·ca) − R(z − s·cb) − R(z − w2 − s·ca) + R(z − w2 − s·cb))/s, R(x) = max(x, 0)²/2.
-                    let m = pointwiseMax(SIMD4(repeating: z) - offsets, .zero)
-                    return ((m * m) * signs).sum() * halfInvS
-                }
-                // Row j gets Q(j + 1) − Q(j); Q(lo) = 0 unless the clip cut rows above lo.
-                var z = Double(lo) - ta
-                var q = minT < Double(lo) ? area(z) : 0
-                var j = lo
-                while j <= hi {
-                    z += 1
-                    let qn = area(z)
-                    if cut {
-                        if transposed { pending.add(y: i, x: j, qn - q) } else { pending.add(y: j, x: i, qn - q) }
-                    } else {
-                        let a = alpha(qn - q)
-                        if a != 0 {
-                            if transposed { blitter.pixel(y: i, x: j, alpha: a) } else { blitter.pixel(y: j, x: i, alpha: a) }
-                        }
-                    }
-                    q = qn
-                    j &+= 1
-                }
-            }
-            ta += s
-            i &+= 1
+        @inline(__always) func area(_ z: Double) -> Double {
+            if flat { return (cb - ca) * clamp(z - 0.5 * s * (ca + cb), w2) }
+            // (R(z − s·ca) − R(z − s·cb) − R(z − w2 − s·ca) + R(z − w2 − s·cb))/s, R(x) = max(x, 0)²/2.
+            let m = pointwiseMax(SIMD4(repeating: z) - offsets, .zero)
+            return ((m * m) * signs).sum() * halfInvS
+        }
+        // Row j gets Q(j + 1) − Q(j); Q(lo) = 0 unless the clip cut rows above lo.
+        var z = Double(lo) - ta
+        var q = minT < Double(lo) ? area(z) : 0
+        for j in lo...hi {
+            z += 1
+            let qn = area(z)
+            if transposed { pending.add(y: i, x: j, qn - q) } else { pending.add(y: j, x: i, qn - q) }
+            q = qn
         }
     }
 
@@ -278,10 +290,10 @@ internal enum _ThinStroke {
             add(y: Int(py), x: Int(px), c)
         }
 
-        mutating func flush<B: _SpanBlitter>(_ blitter: inout B) {
+        mutating func flush(_ target: UnsafePointer<cstroke_target>) {
             for k in 0..<count {
                 let a = _ThinStroke.alpha(cover[k])
-                if a != 0 { blitter.pixel(y: ys[k], x: xs[k], alpha: a) }
+                if a != 0 { cstroke_pixel(target, Int32(xs[k]), Int32(ys[k]), a) }
             }
             count = 0
         }
@@ -293,5 +305,22 @@ internal enum _ThinStroke {
     static func alpha(_ c: Double) -> UInt32 {
         let r = Int32(truncatingIfNeeded: (c * 255 + 6_755_399_441_055_744).bitPattern)
         return UInt32(r < 0 ? 0 : (r > 255 ? 255 : r))
+    }
+}
+
+/// A target `_ThinStroke` draws into: the kernels' description of it.
+internal protocol _ThinStrokeTarget {
+    var thinStrokeTarget: cstroke_target { get }
+}
+
+extension _ARGB32Blitter: _ThinStrokeTarget {
+    var thinStrokeTarget: cstroke_target {
+        cstroke_target(pixels: UnsafeMutableRawPointer(base), stride: stride, a8: 0, color: color, scaled: scaled)
+    }
+}
+
+extension _A8Blitter: _ThinStrokeTarget {
+    var thinStrokeTarget: cstroke_target {
+        cstroke_target(pixels: UnsafeMutableRawPointer(base), stride: stride, a8: 1, color: colorAlpha << 24, scaled: nil)
     }
 }

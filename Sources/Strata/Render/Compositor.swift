@@ -55,6 +55,23 @@ public final class Compositor {
     /// Frames with fewer layers than this are painted in one pass.
     static let bandMinimumLayers = 16
 
+    /// Default of ``minimumParallelWork``: the break-even measured with `strata-bench
+    /// --animation --kinds breakeven --threads 2` (one moving square of growing size in
+    /// 1920 × 1080 on a 2-core machine; handing a band to another thread costs about 15 µs of
+    /// wall-clock time, which one thread spends painting this many pixels).
+    public static let defaultMinimumParallelWork = 131_072
+
+    /// Frames whose estimated work is below this are painted by one thread whatever
+    /// ``threads`` says: waking the other threads would cost more than they save. The work is
+    /// counted in pixels: those of the region (cleared or filled) plus, per layer, those of
+    /// its footprint within the region (estimated as its share of the region's bounding box).
+    /// 0 splits every frame of at least 32 rows. Pixels are the same either way.
+    public var minimumParallelWork = Compositor.defaultMinimumParallelWork {
+        didSet { minimumParallelWork = max(0, minimumParallelWork) }
+    }
+    /// How many bands the last `render` was painted in (1: on the calling thread alone).
+    private(set) var lastBandCount = 0
+
     public init(threads: Int = 1) { self.threads = min(max(threads, 1), 64) }
 
     /// Repaints the pixels of `region` (device pixels, clipped to the bitmap) with `tree`:
@@ -104,14 +121,39 @@ public final class Compositor {
         let rows = max(16, bandBytes / max(1, e.width * 4))
         let bandRows = list.nodes.count >= Self.bandMinimumLayers ? rows : .max
         let bands = min(threads, max(1, e.height / 16))
-        guard bands > 1 else {
+        guard bands > 1, Self.work(list, clip, atLeast: minimumParallelWork) else {
+            lastBandCount = 1
             painters[0].paint(list, into: bitmap, region: clip, bandRows: bandRows)
             return
         }
         while painters.count < bands { painters.append(_Painter()) }
         let parts = Self.split(clip, into: bands)
+        lastBandCount = parts.count
         let work = _BandWork(painters: painters, list: list, bitmap: bitmap, parts: parts, bandRows: bandRows)
         DispatchQueue.concurrentPerform(iterations: parts.count) { work.run($0) }
+    }
+
+    /// Whether painting `clip` costs at least `limit` pixels of work (see
+    /// ``minimumParallelWork``): the region's pixels plus each layer's footprint within the
+    /// region's extents, scaled by the share of the extents the region covers. Stops counting
+    /// at `limit`.
+    static func work(_ list: _FrameList, _ clip: Region, atLeast limit: Int) -> Bool {
+        let area = clip.area
+        if area >= limit { return true }
+        let e = clip.extents
+        let boxArea = e.width * e.height
+        guard boxArea > 0, area > 0 else { return false }
+        // Layer pixels within the extents needed to reach the limit, at the region's density.
+        let needed = (Double(limit - area) * Double(boxArea) / Double(area)).rounded(.up)
+        var sum = 0.0
+        return list.nodes.withUnsafeBufferPointer { nodes in
+            for k in nodes.indices {
+                guard let f = _FrameList.intersect(nodes[k].footprint, e) else { continue }
+                sum += Double(f.width * f.height)
+                if sum >= needed { return true }
+            }
+            return false
+        }
     }
 
     /// `clip` cut into `count` horizontal bands holding about the same number of pixels
