@@ -49,10 +49,12 @@ let package = Package(
         .target(name: "CImageShims", dependencies: ["CJPEG", "CPNG"]),
         // Compositing kernels (AVX2 with a portable fallback), bit-exact with pixman's.
         .target(name: "CBlit"),
+        // The scan converter's kernels (AVX2 with a portable fallback, the same pixels).
+        .target(name: "CRaster"),
         // Thin-stroke kernels (AVX2 with a portable fallback, the same pixels to the bit).
         .target(name: "CStroke"),
 
-        .target(name: "Strata", dependencies: ["CPixman", "CPNG", "CImageShims", "CShims", "CBlit", "CStroke", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
+        .target(name: "Strata", dependencies: ["CPixman", "CPNG", "CImageShims", "CShims", "CBlit", "CRaster", "CStroke", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
         .target(name: "StrataWayland", dependencies: [
             "Strata", "CWaylandClient", "CWaylandCursor", "CXKBCommon", "CWaylandProtocols", "CShims", "CPixman",
         ]),

@@ -132,7 +132,11 @@ func close(_ a: CGPoint, _ b: CGPoint, _ eps: CGFloat = 1e-9) -> Bool { abs(a.x 
         #expect(!p.contains(CGPoint(x: 5, y: 5), using: .evenOdd))
         #expect(p.contains(CGPoint(x: 1, y: 5), using: .evenOdd))
         #expect(!p.contains(CGPoint(x: 11, y: 5)))
-        #expect(p.contains(CGPoint(x: 25, y: 5), transform: CGAffineTransform(translationX: 20, y: 0)))
+        // The transform moves the point (Core Graphics' documented meaning), not the path.
+        #expect(p.contains(CGPoint(x: -15, y: 5), transform: CGAffineTransform(translationX: 20, y: 0)))
+        #expect(!p.contains(CGPoint(x: 25, y: 5), transform: CGAffineTransform(translationX: 20, y: 0)))
+        #expect(p.contains(CGPoint(x: 2.5, y: 2.5), transform: CGAffineTransform(scaleX: 2, y: 2)))
+        #expect(!p.contains(CGPoint(x: 6, y: 6), transform: CGAffineTransform(scaleX: 2, y: 2)))
     }
 
     @Test func addPathTransformAndCopies() {

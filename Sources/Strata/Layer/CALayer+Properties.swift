@@ -92,6 +92,10 @@ extension CALayer {
     public var isHidden: Bool {
         get { _bool("hidden") } set { _set("hidden", .bool(newValue)) }
     }
+    /// Whether the layer (and its sublayers) draws when facing away from the viewer (default
+    /// true). Facing away is decided by the on-screen orientation of the layer's plane (its
+    /// flattened transform's determinant is negative), so a mirrored layer, e.g. `scale(-1, 1, 1)`,
+    /// also counts as back-facing; Apple does not document that case.
     public var isDoubleSided: Bool {
         get { _value("doubleSided").bool ?? true } set { _set("doubleSided", .bool(newValue)) }
     }

@@ -24,7 +24,9 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public static let resizeAspectFill = Self(rawValue: "resizeAspectFill")
 }
 
-/// Filters used when scaling `contents`.
+/// Filters used when scaling `contents`: `magnificationFilter` applies when an image pixel
+/// covers more than one target pixel (transforms and the surface scale included), else
+/// `minificationFilter`. `trilinear` draws as `linear` (no mipmaps; Apple lets renderers ignore it).
 public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -134,7 +134,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// Adds an arc of `radius` tangent to the line from the current point to `tangent1End` and
     /// to the line from `tangent1End` to `tangent2End`, preceded by a straight line to the first
-    /// tangent point. Collinear points or a zero radius add a line to `tangent1End`.
+    /// tangent point. Collinear points or a zero radius add a line to `tangent1End`. On an empty
+    /// path (no current point, where Core Graphics ignores the call) it moves to `tangent1End`.
     public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat,
                        transform: CGAffineTransform = .identity) {
         _ArcGeometry.addTangentArc(to: self, p1: tangent1End, p2: tangent2End, radius: radius,

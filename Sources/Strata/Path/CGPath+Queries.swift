@@ -71,14 +71,16 @@ extension CGPath {
         return [(-B + r) / (2 * A), (-B - r) / (2 * A)]
     }
 
-    /// Whether `point` is inside the path under `rule`, after transforming the path by
-    /// `transform`. Curves are flattened to 0.01 units; every subpath counts as closed.
-    /// Points on the boundary may fall either way. False for a path with non-finite points.
+    /// Whether `point`, transformed by `transform` (as Core Graphics documents: the point, not
+    /// the path), is inside the path under `rule`. Curves are flattened to 0.01 units; every
+    /// subpath counts as closed. Points on the boundary may fall either way. False for a path
+    /// with non-finite points or a point that is not finite once transformed.
     public func contains(_ point: CGPoint, using rule: CGPathFillRule = .winding,
                          transform: CGAffineTransform = .identity) -> Bool {
+        let point = point.applying(transform)
         guard point.x.isFinite, point.y.isFinite, _PathFlattener.isFinite(self) else { return false }
         var w = _WindingCounter(px: point.x, py: point.y)
-        _PathFlattener.flatten(self, transform: transform, tolerance: 0.01, into: &w)
+        _PathFlattener.flatten(self, transform: .identity, tolerance: 0.01, into: &w)
         w.finish()
         return rule == .winding ? w.winding != 0 : w.winding & 1 != 0
     }

@@ -1,11 +1,9 @@
+import CRaster
 import Foundation
 
-/// One non-horizontal line of a flattened path, top to bottom, in device pixels.
-internal struct _Edge {
-    var x0: Float, y0: Float, x1: Float, y1: Float
-    /// +1 when the original segment ran downwards, −1 upwards.
-    var dir: Float
-}
+/// One non-horizontal line of a flattened path, top to bottom, in device pixels; `dir` is +1
+/// when the original segment ran downwards, −1 upwards (CRaster's type, which the kernels read).
+internal typealias _Edge = craster_edge
 
 /// Collects a path's device-space segments as edges clipped to an integer clip rectangle.
 ///

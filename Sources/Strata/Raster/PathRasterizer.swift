@@ -1,4 +1,5 @@
 import CPixman
+import CRaster
 import Foundation
 
 /// Fills and strokes `CGPath`s into pixman images with anti-aliasing.
@@ -28,6 +29,12 @@ public final class PathRasterizer {
     /// bands straight into the target (`_ThinStroke`) instead of outlined and scan converted.
     /// Off only in tests, which compare the two.
     internal var drawsThinStrokesDirectly = true
+    /// Whether fills use CRaster's portable kernels even where AVX2 ones exist. On only in tests,
+    /// which check that both give the same pixels.
+    internal var usesPortableKernels: Bool {
+        get { accumulator.portable }
+        set { accumulator.portable = newValue }
+    }
 
     private var edgeStorage: UnsafeMutablePointer<_Edge>
     private var edgeCapacity = 1024
@@ -146,15 +153,18 @@ public final class PathRasterizer {
         let bounds = (minX: eb.minX, maxX: eb.maxX, minY: eb.minY, maxY: eb.maxY)
         let format = pixman_image_get_format(target)
         let stride = Int(pixman_image_get_stride(target))
+        let argb = color.premultipliedARGB32
         if let data = pixman_image_get_data(target) {
             if format == PIXMAN_a8r8g8b8 || format == PIXMAN_x8r8g8b8 {
-                var b = argbBlitter(data, stride: stride, color: color)
-                accumulator.rasterize(edges: eb.edges, count: eb.count, bounds: bounds, evenOdd: evenOdd, blitter: &b)
+                scaledColor.use(argb)
+                let t = craster_target(base: data, stride: stride / 4, format: Int32(CRASTER_ARGB32), color: argb,
+                                       scaled: scaledColor.entries)
+                accumulator.rasterize(edges: eb.edges, count: eb.count, bounds: bounds, evenOdd: evenOdd, target: t)
                 return
             }
             if format == PIXMAN_a8 {
-                var b = a8Blitter(data, stride: stride, color: color)
-                accumulator.rasterize(edges: eb.edges, count: eb.count, bounds: bounds, evenOdd: evenOdd, blitter: &b)
+                let t = craster_target(base: data, stride: stride, format: Int32(CRASTER_A8), color: argb, scaled: nil)
+                accumulator.rasterize(edges: eb.edges, count: eb.count, bounds: bounds, evenOdd: evenOdd, target: t)
                 return
             }
         }
@@ -165,8 +175,9 @@ public final class PathRasterizer {
         defer { pixman_image_unref(mask) }
         let mstride = Int(pixman_image_get_stride(mask))
         let mdata = UnsafeMutableRawPointer(pixman_image_get_data(mask)!).assumingMemoryBound(to: UInt8.self)
-        var b = _A8Blitter(base: mdata - y0 * mstride - x0, stride: mstride, colorAlpha: 255)
-        accumulator.rasterize(edges: eb.edges, count: eb.count, bounds: bounds, evenOdd: evenOdd, blitter: &b)
+        let t = craster_target(base: mdata - y0 * mstride - x0, stride: mstride, format: Int32(CRASTER_A8),
+                               color: 0xFF00_0000, scaled: nil)
+        accumulator.rasterize(edges: eb.edges, count: eb.count, bounds: bounds, evenOdd: evenOdd, target: t)
         var pc = Self.pixmanColor(color)
         guard let solid = pixman_image_create_solid_fill(&pc) else { return }
         defer { pixman_image_unref(solid) }

@@ -303,6 +303,8 @@ final class _FrameList {
         var clip = c.clip
         var ch = _KeyHasher()
         ch.combine(nodes[index].contextKey); ch.combine(opacity); ch.combine(nodes[index].maskKey); ch.combine(hashOf: nodes[index].tint)
+        // A compositing filter composites the whole subtree: changing it changes every descendant's pixels.
+        ch.combine(hashOf: nodes[index].blend?.rawValue)
         if lp.pointee.masksToBounds {
             // Nothing of the sublayers shows outside the (empty or off-screen) bounds.
             guard let b = bbox, let c = Self.intersect(b, clip) else { finish(index); return }

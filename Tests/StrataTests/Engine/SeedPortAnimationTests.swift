@@ -2,21 +2,6 @@ import Foundation
 import Testing
 @testable import Strata
 
-/// A layer subclass adding an animatable property by the recipe in `CALayer`'s documentation
-/// (stands in for CAShapeLayer's strokeEnd in the seed samples below).
-final class TestShapeLayer: CALayer {
-    var strokeEnd: CGFloat {
-        get { value(forKey: "strokeEnd") as! CGFloat }
-        set { setValue(newValue, forKey: "strokeEnd") }
-    }
-    override class func defaultValue(forKey key: String) -> Any? {
-        key == "strokeEnd" ? CGFloat(1) : super.defaultValue(forKey: key)
-    }
-    override class func isAnimatable(key: String) -> Bool {
-        key == "strokeEnd" || super.isAnimatable(key: key)
-    }
-}
-
 extension EngineTests {
     /// The seeds' code samples, ported by swapping only UIKit types
     /// (`UIColor.systemBlue.cgColor` → a `CGColor`, `view.layer` → a root layer).
@@ -100,7 +85,7 @@ extension EngineTests {
         @Test func progressTransactions() {
             withManualClock(at: 0) { clock in
                 let root = CALayer()
-                let progressLayer = TestShapeLayer()
+                let progressLayer = CAShapeLayer()
                 progressLayer.strokeEnd = 0
                 root.addSublayer(progressLayer)
                 let tree = RenderTree(root: root)

@@ -1,0 +1,126 @@
+#ifndef CRASTER_INTERNAL_H
+#define CRASTER_INTERNAL_H
+
+/* What the portable and AVX2 code share: index and alpha arithmetic and the scalar blits. */
+
+#include "CRaster.h"
+
+#include <stdint.h>
+#include <string.h>
+#include <wchar.h>
+
+#pragma STDC FP_CONTRACT OFF
+
+#if defined(__x86_64__) || defined(__i386__)
+#define CRASTER_X86 1
+#endif
+
+/* Rows per band: the cells of one band are accumulated, then swept. */
+#define CRASTER_BAND_SHIFT 5
+
+/* ⌊v⌋ for |v| < 2³¹ (every coordinate here is inside the clip). */
+static inline int craster_floor(float v) {
+    int r = (int)v;
+    return (float)r > v ? r - 1 : r;
+}
+
+/* round(255 · rule(|v|)), rule non-zero min(t, 1) or even-odd (distance to the nearest even
+ * number): adding 2²³ leaves the rounded value in the low mantissa bits. */
+static inline uint32_t craster_alpha(float v, int even_odd) {
+    float t = v < 0 ? -v : v;
+    if (even_odd) {
+        if (t > 2) t -= 2 * (float)craster_floor(t * 0.5f);
+        if (t > 1) t = 2 - t;
+    } else if (t > 1) {
+        t = 1;
+    }
+    union { float f; uint32_t u; } b = { t * 255 + 8388608.0f };
+    return b.u & 0x1ff;
+}
+
+/* x·a/255 on four packed 8-bit channels, rounded to nearest. */
+static inline uint32_t craster_mul_channels(uint32_t x, uint32_t a) {
+    uint32_t rb = (x & 0x00ff00ff) * a + 0x00800080;
+    rb = ((rb + ((rb >> 8) & 0x00ff00ff)) >> 8) & 0x00ff00ff;
+    uint32_t ag = ((x >> 8) & 0x00ff00ff) * a + 0x00800080;
+    ag = (ag + ((ag >> 8) & 0x00ff00ff)) & 0xff00ff00;
+    return rb | ag;
+}
+
+static inline uint32_t craster_mul8(uint32_t a, uint32_t b) {
+    uint32_t t = a * b + 128;
+    return (t + (t >> 8)) >> 8;
+}
+
+/* The colour scaled by m (1…254), from the target's table, computed on first use. */
+static inline uint32_t craster_scaled(const craster_target *t, uint32_t m) {
+    uint64_t e = t->scaled[m];
+    if (e) return (uint32_t)e;
+    uint32_t v = craster_mul_channels(t->color, m);
+    t->scaled[m] = (uint64_t)v | (uint64_t)1 << 32;
+    return v;
+}
+
+static inline void craster_prefetch(const craster_target *t, int y, int x) {
+    if (t->format == CRASTER_ARGB32) __builtin_prefetch((uint32_t *)t->base + (y * t->stride + x), 1, 3);
+    else __builtin_prefetch((uint8_t *)t->base + (y * t->stride + x), 1, 3);
+}
+
+#if defined(CRASTER_X86)
+/* n ≥ 8 pixels of per-pixel coverage m blended into ARGB32 row d (raster_avx2.c). */
+void craster_mask_argb_avx2(uint32_t *d, const uint8_t *m, int n, const craster_target *t);
+#endif
+
+static inline void craster_blit_span(const craster_target *t, int y, int x, int n, uint32_t alpha, int avx2) {
+    (void)avx2;
+    if (t->format == CRASTER_ARGB32) {
+        uint32_t *row = (uint32_t *)t->base + (y * t->stride + x);
+        uint32_t color = t->color;
+        if (alpha == 255 && color >> 24 == 255) {
+            /* glibc's wmemset (4-byte wchar_t) is the vectorized fill for 32-bit patterns. */
+            if (n >= 16) wmemset((wchar_t *)row, (wchar_t)color, (size_t)n);
+            else for (int i = 0; i < n; i++) row[i] = color;
+            return;
+        }
+        uint32_t s = alpha == 255 ? color : craster_scaled(t, alpha);
+        uint32_t inv = 255 - (s >> 24);
+        for (int i = 0; i < n; i++) row[i] = s + craster_mul_channels(row[i], inv);
+    } else {
+        uint8_t *row = (uint8_t *)t->base + (y * t->stride + x);
+        uint32_t s = craster_mul8(alpha, t->color >> 24);
+        if (s == 255) { memset(row, 255, (size_t)n); return; }
+        for (int i = 0; i < n; i++) row[i] = (uint8_t)(s + craster_mul8(row[i], 255 - s));
+    }
+}
+
+static inline void craster_mask_argb(uint32_t *row, const uint8_t *alpha, int n, const craster_target *t) {
+    uint32_t color = t->color;
+    for (int i = 0; i < n; i++) {
+        uint32_t m = alpha[i];
+        if (m == 0) continue;
+        uint32_t s = m == 255 ? color : craster_scaled(t, m);
+        if (s >> 24 == 255) row[i] = s;
+        else row[i] = s + craster_mul_channels(row[i], 255 - (s >> 24));
+    }
+}
+
+static inline void craster_blit_mask(const craster_target *t, int y, int x, int n, const uint8_t *alpha, int avx2) {
+    if (t->format == CRASTER_ARGB32) {
+        uint32_t *row = (uint32_t *)t->base + (y * t->stride + x);
+#if defined(CRASTER_X86)
+        if (avx2 && n >= 8) { craster_mask_argb_avx2(row, alpha, n, t); return; }
+#else
+        (void)avx2;
+#endif
+        craster_mask_argb(row, alpha, n, t);
+    } else {
+        uint8_t *row = (uint8_t *)t->base + (y * t->stride + x);
+        uint32_t ca = t->color >> 24;
+        for (int i = 0; i < n; i++) {
+            uint32_t s = craster_mul8(alpha[i], ca);
+            row[i] = (uint8_t)(s + craster_mul8(row[i], 255 - s));
+        }
+    }
+}
+
+#endif
