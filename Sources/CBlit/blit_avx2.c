@@ -10,12 +10,18 @@
 
 AVX2 static void over_row(uint32_t *d, const uint32_t *s, int w, __m256i a16, int scaled) {
     const __m256i amask = _mm256_set1_epi32((int)0xff000000);
+    const __m256i ia16 = _mm256_xor_si256(a16, _mm256_set1_epi16(0xff));
     int i = 0;
     for (; i + 8 <= w; i += 8) {
         __m256i sp = _mm256_loadu_si256((const __m256i *)(s + i));
         if (_mm256_testz_si256(sp, sp)) continue;          /* transparent: d unchanged */
-        if (!scaled && _mm256_testc_si256(sp, amask)) {     /* opaque: d = s */
-            _mm256_storeu_si256((__m256i *)(d + i), sp);
+        if (_mm256_testc_si256(sp, amask)) {                /* opaque: d = s, or a fixed blend */
+            if (!scaled) {
+                _mm256_storeu_si256((__m256i *)(d + i), sp);
+            } else {
+                __m256i dp = _mm256_loadu_si256((const __m256i *)(d + i));
+                _mm256_storeu_si256((__m256i *)(d + i), over8_opaque(sp, dp, a16, ia16));
+            }
             continue;
         }
         __m256i dp = _mm256_loadu_si256((const __m256i *)(d + i));
@@ -52,6 +58,13 @@ AVX2 void cblit_fill_avx2(uint32_t *dst, ptrdiff_t dst_stride, int width, int he
             while (i < width && ((uintptr_t)(d + i) & 31) != 0) d[i++] = pixel;
             for (; i + 8 <= width; i += 8) _mm256_stream_si256((__m256i *)(d + i), p);
         } else {
+            /* Aligned stores (a 32-byte store across two cache lines costs two): a masked head
+             * up to 32-byte alignment, when the row is long enough to pay for it. */
+            int head = (int)((32 - ((uintptr_t)d & 31)) & 31) / 4;
+            if (head && ((uintptr_t)d & 3) == 0 && width >= 64) {
+                _mm256_maskstore_epi32((int *)d, first_lanes(head), p);
+                i = head;
+            }
             for (; i + 8 <= width; i += 8) _mm256_storeu_si256((__m256i *)(d + i), p);
         }
         if (i < width) _mm256_maskstore_epi32((int *)(d + i), first_lanes(width - i), p);

@@ -4,7 +4,10 @@ import XCTest
 /// Copy and paste of text through the Wayland selection under headless sway, against another
 /// client (`wl-copy`/`wl-paste` from wl-clipboard) and against the app itself: exact UTF-8
 /// round trips, non-ASCII included, and a text larger than a pipe's buffer.
-/// `examples/clipboard` copies on Ctrl+C and pastes on Ctrl+V, typed with `wtype`.
+/// `examples/clipboard` copies on Ctrl+C and pastes on Ctrl+V, typed with `wtype`. Before
+/// anything reads the selection, the test waits for the app's `selection:` line saying whose
+/// it is: the compositor announces a selection only once it holds it (a copy's own line is
+/// printed before the request even leaves the app, and wl-copy starts in parallel).
 final class ClipboardTests: XCTestCase {
     static let copied = "Grüße, 世界 ✓"
     static let other = "Ünïcødé ✓ 𝄞 — ﬁn"
@@ -21,12 +24,14 @@ final class ClipboardTests: XCTestCase {
         // Our copy, read by another client: the exact bytes.
         try type(["-M", "ctrl", "c", "-m", "ctrl"], in: sway)
         XCTAssertEqual(lines.next("copy"), "clipboard: copied \(Self.copied.utf8.count)")
+        waitForSelection("ours", of: app)
         XCTAssertEqual(try run("/usr/bin/wl-paste", ["--no-newline"], in: sway), Array(Self.copied.utf8))
 
         // Another client's copy, pasted by us.
         let wlCopy = try ChildProcess(executable: "/usr/bin/wl-copy", arguments: ["--foreground", Self.other],
                                       environment: sway.clientEnvironment)
         defer { wlCopy.kill() }
+        waitForSelection("another client's text", of: app)
         XCTAssertEqual(try run("/usr/bin/wl-paste", ["--no-newline"], in: sway), Array(Self.other.utf8),
                        "wl-copy holds the selection")
         try type(["-M", "ctrl", "v", "-m", "ctrl"], in: sway)
@@ -35,6 +40,7 @@ final class ClipboardTests: XCTestCase {
         // Our own copy pasted by us: through the compositor and a pipe we both write and read.
         try type(["-M", "ctrl", "c", "-m", "ctrl"], in: sway)
         XCTAssertEqual(lines.next("copy again"), "clipboard: copied \(Self.copied.utf8.count)")
+        waitForSelection("ours", of: app)
         try type(["-M", "ctrl", "v", "-m", "ctrl"], in: sway)
         XCTAssertEqual(lines.next("own paste"), "clipboard: pasted \(Self.copied)")
     }
@@ -51,6 +57,7 @@ final class ClipboardTests: XCTestCase {
         let lines = PrefixedLines(app, prefix: "clipboard:")
         try type(["-M", "ctrl", "c", "-m", "ctrl"], in: sway)
         XCTAssertEqual(lines.next("copy"), "clipboard: copied 190000")
+        waitForSelection("ours", of: app)
         try type(["-M", "ctrl", "v", "-m", "ctrl"], in: sway)
         XCTAssertEqual(lines.next("paste"), "clipboard: pasted 190000 bytes, equal to the copy")
         let read = try run("/usr/bin/wl-paste", ["--no-newline"], in: sway)
@@ -62,6 +69,13 @@ final class ClipboardTests: XCTestCase {
             if TestEnvironment.isCI { XCTFail("CI=true and wl-clipboard (wl-copy, wl-paste) is not installed") }
             throw XCTSkip("wl-clipboard (wl-copy, wl-paste) is not installed")
         }
+    }
+
+    /// Waits until the app's latest `selection:` line is `selection: <owner>`.
+    private func waitForSelection(_ owner: String, of app: ChildProcess, file: StaticString = #filePath, line: UInt = #line) {
+        let expected = "selection: \(owner)"
+        let seen = app.waitForLines(timeout: 10) { $0.last(where: { $0.hasPrefix("selection:") }) == expected }
+        XCTAssertTrue(seen, "no '\(expected)' line\n\(app.transcript)", file: file, line: line)
     }
 
     /// Types with wtype (-s 200: the first key must not land in wl_keyboard.enter's key array).

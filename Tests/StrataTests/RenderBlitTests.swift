@@ -66,25 +66,46 @@ import Testing
     func overMatchesPixman(seed: UInt32) {
         var rng = LCG(s: seed)
         for round in 0..<40 {
-            let w = 50, h = 24
-            let (src, sw, sh, dst0) = Self.randomCase(&rng, maxSource: (45, 20), dest: (w, h))
-            let choices: [UInt16] = [0, 255, 1, 128, UInt16(rng.int(256)), UInt16(rng.int(256))]
-            let alpha = choices[rng.int(choices.count)]
-            let x = rng.int(w - 1), y = rng.int(h - 1)
-            let cw = min(sw, w - x), ch = min(sh, h - y)
-            var expected = dst0
-            Self.pixman(PIXMAN_OP_OVER, src, sw, sh, &expected, w, h, alpha: alpha, srcXY: (0, 0), dstRect: (x, y, cw, ch))
-            for portable in [false, true] {
-                var got = dst0
-                got.withUnsafeMutableBufferPointer { d in
-                    src.withUnsafeBufferPointer { s in
-                        let f = portable ? cblit_over_portable : cblit_over
-                        f(d.baseAddress! + y * w + x, w, s.baseAddress!, sw, Int32(cw), Int32(ch), UInt32(alpha))
-                    }
+            let (src, sw, sh, dst0) = Self.randomCase(&rng, maxSource: (45, 20), dest: (50, 24))
+            Self.checkOver(src, sw, sh, dst0, 50, 24, &rng, "seed \(seed) round \(round)")
+        }
+    }
+
+    /// Rows opaque over a random prefix (as the benchmark's layer images: whole 8-pixel blocks
+    /// of alpha 255, the AVX2 kernel's fixed-blend path under an opacity), then random pixels.
+    @Test(arguments: [3 as UInt32, 300, 30000])
+    func overOfOpaqueRunsMatchesPixman(seed: UInt32) {
+        var rng = LCG(s: seed)
+        for round in 0..<40 {
+            var (src, sw, sh, dst0) = Self.randomCase(&rng, maxSource: (64, 12), dest: (70, 14))
+            for j in 0..<sh {
+                // Channels stay ≤ alpha: still premultiplied.
+                for i in 0..<rng.int(sw + 1) { src[j * sw + i] |= 0xFF00_0000 }
+            }
+            Self.checkOver(src, sw, sh, dst0, 70, 14, &rng, "seed \(seed) round \(round)")
+        }
+    }
+
+    /// cblit_over and cblit_over_portable of `src` at a random place of `dst0` (w × h) with a
+    /// random alpha (0, 255, 1, 128, 254 or any), against pixman.
+    static func checkOver(_ src: [UInt32], _ sw: Int, _ sh: Int, _ dst0: [UInt32], _ w: Int, _ h: Int, _ rng: inout LCG,
+                          _ label: String) {
+        let choices: [UInt16] = [0, 255, 1, 128, 254, UInt16(rng.int(256)), UInt16(rng.int(256))]
+        let alpha = choices[rng.int(choices.count)]
+        let x = rng.int(w - 1), y = rng.int(h - 1)
+        let cw = min(sw, w - x), ch = min(sh, h - y)
+        var expected = dst0
+        pixman(PIXMAN_OP_OVER, src, sw, sh, &expected, w, h, alpha: alpha, srcXY: (0, 0), dstRect: (x, y, cw, ch))
+        for portable in [false, true] {
+            var got = dst0
+            got.withUnsafeMutableBufferPointer { d in
+                src.withUnsafeBufferPointer { s in
+                    let f = portable ? cblit_over_portable : cblit_over
+                    f(d.baseAddress! + y * w + x, w, s.baseAddress!, sw, Int32(cw), Int32(ch), UInt32(alpha))
                 }
-                if let diff = Self.firstDifference(got, expected, width: w) {
-                    Issue.record("seed \(seed) round \(round) alpha \(alpha) portable \(portable): \(diff)")
-                }
+            }
+            if let diff = firstDifference(got, expected, width: w) {
+                Issue.record("\(label) alpha \(alpha) portable \(portable): \(diff)")
             }
         }
     }
@@ -114,14 +135,15 @@ import Testing
     }
 
     /// Large fills inside a larger image, starting off 32-byte alignment: streaming stores,
-    /// regular ones, and memset (a pixel of four equal bytes) change exactly the rectangle.
-    @Test(arguments: [0 as UInt32, 1, 2])
+    /// regular ones, memset (a pixel of four equal bytes) and string stores (any other pixel,
+    /// rows of 512 pixels or more; odd starts and ends) change exactly the rectangle.
+    @Test(arguments: [0 as UInt32, 1, 2, 3])
     func largeFillWritesExactlyTheRectangle(kind: UInt32) {
         let w = 700, h = 420, x = 3, y = 5, fw = 690, fh = 410 // 1.1 MiB filled
         let pixel: UInt32 = kind == 2 ? 0x5555_5555 : 0xFF10_2030
         var image = [UInt32](repeating: 0x1234_5678, count: w * h)
         image.withUnsafeMutableBufferPointer {
-            if kind == 2 {
+            if kind >= 2 {
                 cblit_fill($0.baseAddress! + y * w + x, w, Int32(fw), Int32(fh), pixel)
             } else {
                 cblit_fill_stores($0.baseAddress! + y * w + x, w, Int32(fw), Int32(fh), pixel, Int32(kind))
@@ -134,9 +156,16 @@ import Testing
         } }
         #expect(wrong == 0)
         // A contiguous block (stride = width) of equal bytes: one memset.
+        // Owned bitmaps start on a cache line.
+        #expect(Int(bitPattern: Bitmap(width: 3, height: 2)!.pixels) % 64 == 0)
+        #expect(Int(bitPattern: Bitmap(width: 1920, height: 1080)!.pixels) % 64 == 0)
         var block = [UInt32](repeating: 7, count: 64 * 10 + 1)
         block.withUnsafeMutableBufferPointer { cblit_fill($0.baseAddress!, 64, 64, 10, 0xFFFF_FFFF) }
         #expect(block.prefix(640).allSatisfy { $0 == 0xFFFF_FFFF } && block[640] == 7)
+        // A contiguous block of another pixel from an odd pixel: one string fill.
+        var rows = [UInt32](repeating: 7, count: 601 * 3 + 2)
+        rows.withUnsafeMutableBufferPointer { cblit_fill($0.baseAddress! + 1, 601, 601, 3, 0x8040_2010) }
+        #expect(rows[0] == 7 && rows[1...1803].allSatisfy { $0 == 0x8040_2010 } && rows[1804] == 7)
     }
 
     static func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }

@@ -9,6 +9,8 @@
 //   clipboard: pasted TEXT         the pasted text, when it is at most 1000 bytes on one line
 //   clipboard: pasted BYTES bytes, equal to the copy | unlike the copy    (longer texts)
 //   clipboard: pasted nothing      the selection had no text (or the paste failed)
+// and, each time the compositor announces the selection (so the compositor has it):
+//   selection: ours | another client's text | none
 import ExampleSupport
 import Foundation
 import Strata
@@ -78,5 +80,9 @@ let scene = Scene()
 runExample(scene, arguments: passOn, live: { app, window in
     guard let window else { return }
     scene.host = ViewHost(window: window, application: app, rootView: scene.rootView)
+    Pasteboard.general.clipboard?.onSelectionChanged = {
+        guard let clipboard = Pasteboard.general.clipboard else { return }
+        emit("selection: " + (clipboard.ownsSelection ? "ours" : clipboard.hasText ? "another client's text" : "none"))
+    }
     _ = scene.rootView.becomeFirstResponder()
 })

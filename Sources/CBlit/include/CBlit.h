@@ -48,7 +48,8 @@ void cblit_copy(uint32_t *dst, ptrdiff_t dst_stride, const uint32_t *src, ptrdif
                 int width, int height);
 
 /* dst = pixel. Fills larger than ¾ of the last-level cache use streaming stores (they bypass
- * the caches); smaller ones of a pixel of four equal bytes use memset. */
+ * the caches); smaller ones of a pixel of four equal bytes use memset, and on x86 those of
+ * rows of at least 512 pixels string stores (rep stosq), as memset does. */
 void cblit_fill(uint32_t *dst, ptrdiff_t dst_stride, int width, int height, uint32_t pixel);
 /* dst = pixel with vector stores, streaming ones (bypassing the caches) when `stream` is 1. */
 void cblit_fill_stores(uint32_t *dst, ptrdiff_t dst_stride, int width, int height, uint32_t pixel, int stream);

@@ -22,21 +22,26 @@ public final class Bitmap {
     /// The pixman image over ``pixels`` (`pixman_image_t *`), valid for the bitmap's lifetime.
     /// Callers may composite into it; the compositor resets any clip it sets before returning.
     public let image: OpaquePointer
-    private let owned: Bool
+    /// The block `pixels` lies in, when the bitmap owns its memory.
+    private let allocation: UnsafeMutableRawPointer?
 
     /// An owned, zero-filled (transparent) bitmap; nil when a dimension is negative or above
-    /// ``maximumDimension``. A 0×0 bitmap is valid (and has nothing to draw into).
+    /// ``maximumDimension``. A 0×0 bitmap is valid (and has nothing to draw into). Its first
+    /// pixel is 64-byte aligned (a cache line, as a `wl_shm` mapping's page is): wide vector
+    /// stores into whole-row spans then never straddle two lines.
     public init?(width: Int, height: Int) {
         guard (0...Self.maximumDimension).contains(width), (0...Self.maximumDimension).contains(height) else { return nil }
         let stride = max(width, 1) * 4
-        guard let mem = calloc(max(height, 1), stride) else { return nil }
+        // calloc's zero pages (no memset of a large block), 64 bytes more to align the start.
+        guard let mem = calloc(max(height, 1) * stride + 64, 1) else { return nil }
+        let base = mem.advanced(by: (64 - Int(bitPattern: mem) & 63) & 63)
         guard let img = pixman_image_create_bits_no_clear(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
-                                                           mem.assumingMemoryBound(to: UInt32.self), Int32(stride)) else {
+                                                           base.assumingMemoryBound(to: UInt32.self), Int32(stride)) else {
             free(mem); return nil
         }
         self.width = width; self.height = height; self.bytesPerRow = stride
-        self.pixels = mem.assumingMemoryBound(to: UInt32.self)
-        self.image = img; self.owned = true
+        self.pixels = base.assumingMemoryBound(to: UInt32.self)
+        self.image = img; self.allocation = mem
     }
 
     /// Wraps `base` (not copied, not freed). Nil when a dimension is out of range, `bytesPerRow`
@@ -49,12 +54,12 @@ public final class Bitmap {
         guard let img = pixman_image_create_bits_no_clear(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
                                                            px, Int32(bytesPerRow)) else { return nil }
         self.width = width; self.height = height; self.bytesPerRow = bytesPerRow
-        self.pixels = px; self.image = img; self.owned = false
+        self.pixels = px; self.image = img; self.allocation = nil
     }
 
     deinit {
         pixman_image_unref(image)
-        if owned { free(pixels) }
+        free(allocation)
     }
 
     /// The premultiplied ARGB value at (x, y), 0 outside the bitmap.
