@@ -1,5 +1,6 @@
-/* The band kernel with AVX2: the coverage of 8 columns at once (each lane the arithmetic of
- * cstroke_column, to the bit), then the pixels blended one by one. */
+/* The band kernel with AVX2: columns of any bands gathered 8 at a time, their coverage
+ * computed at once (each lane the arithmetic of cstroke_coverage, to the bit), then two
+ * columns' 4 rows blended per vector where they lie inside the clip (one by one otherwise). */
 
 #include "band_internal.h"
 
@@ -8,12 +9,6 @@
 #include <immintrin.h>
 
 #define AVX2 __attribute__((target("avx2")))
-
-/* max(d, 0)² */
-AVX2 static inline __m256 ramp2(__m256 d) {
-    d = _mm256_max_ps(d, _mm256_setzero_ps());
-    return _mm256_mul_ps(d, d);
-}
 
 /* x / 255 rounded, per 16-bit lane (x ≤ 255 · 255): (t + (t >> 8)) >> 8 with t = x + 128. */
 AVX2 static inline __m256i div255(__m256i x) {
@@ -60,73 +55,127 @@ AVX2 static inline void blend_pair(uint32_t *p0, uint32_t *p1, ptrdiff_t step, _
     p1[3 * step] = (uint32_t)_mm_extract_epi32(hi, 3);
 }
 
-AVX2 void cstroke_band_avx2(const cstroke_target *t, double top, double slope, double height,
-                            int first, int last, int lo, int hi, int transposed) {
-    cstroke_band_setup b = cstroke_setup(top, slope, height, lo, hi);
-    const __m256d vtop = _mm256_set1_pd(b.top), vslope = _mm256_set1_pd(b.slope);
-    const __m256d shift = _mm256_set1_pd(b.low_shift), rlo = _mm256_set1_pd(b.row_lo), rhi = _mm256_set1_pd(b.row_hi);
-    const __m256d lanes_lo = _mm256_setr_pd(0, 1, 2, 3), lanes_hi = _mm256_setr_pd(4, 5, 6, 7);
-    const __m256 s = _mm256_set1_ps(b.s), h = _mm256_set1_ps(b.h), g = _mm256_set1_ps(b.g), hs = _mm256_set1_ps(b.half_s);
+/* E(hi) of cstroke_edge, 8 lanes. */
+AVX2 static inline __m256 edge8(__m256 hi, __m256 half, __m256 inv) {
+    __m256 p = _mm256_min_ps(_mm256_max_ps(_mm256_mul_ps(hi, inv), _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
+    return _mm256_mul_ps(p, _mm256_sub_ps(hi, _mm256_mul_ps(half, p)));
+}
+
+/* Columns gathered from the bands: each lane's row, place and coverage constants. */
+typedef struct {
+    float a[8], neg[8], half[8], inv[8], h[8];
+    int32_t row[8], u[8], lo[8], hi[8], transposed[8];
+} lanes;
+
+/* The 8 columns' alphas (each column's 4 rows the bytes of one word): 255·coverage rounded to
+ * nearest even (as cstroke_alpha), clamped by the packs. */
+AVX2 static inline void alphas8(__m256 a, __m256 neg, __m256 half, __m256 inv, __m256 h, uint32_t alpha[8]) {
     const __m256 scale = _mm256_set1_ps(255.0f);
-    /* Column-major bytes: each 128-bit half holds rows 0…3 of 4 columns after the packs. */
+    __m256 q[4];
+    for (int k = 0; k < 4; k++) {
+        __m256 hi = _mm256_sub_ps(_mm256_sub_ps(_mm256_set1_ps((float)(k + 1)), a), neg);
+        q[k] = _mm256_sub_ps(edge8(hi, half, inv), edge8(_mm256_sub_ps(hi, h), half, inv));
+    }
     const __m256i transpose = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
                                                0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
-    const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)t->color), _mm256_setzero_si256());
-    const ptrdiff_t stride = t->stride, step = transposed ? 1 : stride;
-    uint32_t *const pixels = (uint32_t *)t->pixels;
-    int32_t rows[8];
-    uint32_t alpha[8];
-    for (int u = first; u <= last; u += 8) {
-        __m256d c = _mm256_set1_pd((double)(u - first));
-        __m256d tc0 = _mm256_add_pd(vtop, _mm256_mul_pd(vslope, _mm256_add_pd(c, lanes_lo)));
-        __m256d tc1 = _mm256_add_pd(vtop, _mm256_mul_pd(vslope, _mm256_add_pd(c, lanes_hi)));
-        __m256d m0 = _mm256_min_pd(_mm256_max_pd(_mm256_add_pd(tc0, shift), rlo), rhi);
-        __m256d m1 = _mm256_min_pd(_mm256_max_pd(_mm256_add_pd(tc1, shift), rlo), rhi);
-        __m256d r0 = _mm256_floor_pd(m0), r1 = _mm256_floor_pd(m1);
-        _mm_storeu_si128((__m128i *)rows, _mm256_cvttpd_epi32(r0));
-        _mm_storeu_si128((__m128i *)(rows + 4), _mm256_cvttpd_epi32(r1));
-        __m256 a = _mm256_set_m128(_mm256_cvtpd_ps(_mm256_sub_pd(tc1, r1)), _mm256_cvtpd_ps(_mm256_sub_pd(tc0, r0)));
-        __m256 q[4];
-        if (b.flat) {
-            __m256 base = _mm256_add_ps(a, hs);
-            for (int k = 0; k < 4; k++) {
-                __m256 v = _mm256_sub_ps(_mm256_set1_ps((float)(k + 1)), base);
-                q[k] = _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), h);
+    __m256i v0 = _mm256_cvtps_epi32(_mm256_mul_ps(q[0], scale));
+    __m256i v1 = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_sub_ps(q[1], q[0]), scale));
+    __m256i v2 = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_sub_ps(q[2], q[1]), scale));
+    __m256i v3 = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_sub_ps(q[3], q[2]), scale));
+    __m256i bytes = _mm256_packus_epi16(_mm256_packs_epi32(v0, v1), _mm256_packs_epi32(v2, v3));
+    _mm256_storeu_si256((__m256i *)alpha, _mm256_shuffle_epi8(bytes, transpose));
+}
+
+/* Blends the first n (1…8) columns of `l` with their alphas. */
+AVX2 static inline void blend8(const cstroke_target *t, const lanes *l, const uint32_t alpha[8], int n) {
+    const ptrdiff_t stride = t->stride;
+    int j = 0;
+    if (!t->a8) {
+        const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)t->color), _mm256_setzero_si256());
+        uint32_t *const pixels = (uint32_t *)t->pixels;
+        for (; j + 1 < n; j += 2) {
+            int ra = l->row[j], rb = l->row[j + 1], tr = l->transposed[j];
+            /* One vector for both columns when they run the same way, are different columns
+             * (bands of different segments may share pixels: blended one after the other) and
+             * lie inside the clip. */
+            if (tr != l->transposed[j + 1] || l->u[j] == l->u[j + 1] || ra < l->lo[j] || ra + 3 > l->hi[j]
+                || rb < l->lo[j + 1] || rb + 3 > l->hi[j + 1]) {
+                cstroke_blend_column(t, l->u[j], ra, alpha[j], l->lo[j], l->hi[j], tr);
+                cstroke_blend_column(t, l->u[j + 1], rb, alpha[j + 1], l->lo[j + 1], l->hi[j + 1], l->transposed[j + 1]);
+                continue;
             }
-        } else {
-            __m256 b1 = _mm256_add_ps(a, s), b2 = _mm256_add_ps(a, h);
-            __m256 b3 = _mm256_add_ps(b2, s);
-            for (int k = 0; k < 4; k++) {
-                __m256 z = _mm256_set1_ps((float)(k + 1));
-                __m256 e0 = _mm256_sub_ps(ramp2(_mm256_sub_ps(z, a)), ramp2(_mm256_sub_ps(z, b1)));
-                __m256 e1 = _mm256_sub_ps(ramp2(_mm256_sub_ps(z, b2)), ramp2(_mm256_sub_ps(z, b3)));
-                q[k] = _mm256_mul_ps(_mm256_sub_ps(e0, e1), g);
-            }
-        }
-        /* Alphas: 255·coverage rounded to nearest even (as cstroke_alpha), clamped by the packs. */
-        __m256i v0 = _mm256_cvtps_epi32(_mm256_mul_ps(q[0], scale));
-        __m256i v1 = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_sub_ps(q[1], q[0]), scale));
-        __m256i v2 = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_sub_ps(q[2], q[1]), scale));
-        __m256i v3 = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_sub_ps(q[3], q[2]), scale));
-        __m256i bytes = _mm256_packus_epi16(_mm256_packs_epi32(v0, v1), _mm256_packs_epi32(v2, v3));
-        _mm256_storeu_si256((__m256i *)alpha, _mm256_shuffle_epi8(bytes, transpose));
-        int n = last - u + 1;
-        if (n > 8) n = 8;
-        int j = 0;
-        if (!t->a8) {
-            for (; j + 1 < n; j += 2) {
-                int ra = rows[j], rb = rows[j + 1];
-                if (ra < lo || ra + 3 > hi || rb < lo || rb + 3 > hi) break;
-                ptrdiff_t a0 = transposed ? (ptrdiff_t)(u + j) * stride + ra : (ptrdiff_t)ra * stride + (u + j);
-                ptrdiff_t a1 = transposed ? (ptrdiff_t)(u + j + 1) * stride + rb : (ptrdiff_t)rb * stride + (u + j + 1);
-                blend_pair(pixels + a0, pixels + a1, step, c16, (uint64_t)alpha[j] | (uint64_t)alpha[j + 1] << 32);
-            }
-        }
-        for (; j < n; j++) {
-            uint32_t col[4] = {alpha[j] & 0xff, (alpha[j] >> 8) & 0xff, (alpha[j] >> 16) & 0xff, alpha[j] >> 24};
-            cstroke_blend_column(t, u + j, rows[j], col, lo, hi, transposed);
+            ptrdiff_t a0 = tr ? (ptrdiff_t)l->u[j] * stride + ra : (ptrdiff_t)ra * stride + l->u[j];
+            ptrdiff_t a1 = tr ? (ptrdiff_t)l->u[j + 1] * stride + rb : (ptrdiff_t)rb * stride + l->u[j + 1];
+            blend_pair(pixels + a0, pixels + a1, tr ? 1 : stride, c16, (uint64_t)alpha[j] | (uint64_t)alpha[j + 1] << 32);
         }
     }
+    for (; j < n; j++) cstroke_blend_column(t, l->u[j], l->row[j], alpha[j], l->lo[j], l->hi[j], l->transposed[j]);
+}
+
+/* Draws the first n (1…8) gathered columns of `l`. */
+__attribute__((noinline)) AVX2 static void draw_gathered(const cstroke_target *t, lanes *l, int n) {
+    for (int j = n; j < 8; j++) {
+        l->a[j] = 0; l->neg[j] = 0; l->half[j] = 0; l->inv[j] = 1; l->h[j] = 0;
+    }
+    uint32_t alpha[8];
+    alphas8(_mm256_loadu_ps(l->a), _mm256_loadu_ps(l->neg), _mm256_loadu_ps(l->half), _mm256_loadu_ps(l->inv),
+            _mm256_loadu_ps(l->h), alpha);
+    blend8(t, l, alpha, n);
+}
+
+/* Draws columns u…u + 7 of one band, located 8 at once (cstroke_locate's arithmetic per lane). */
+__attribute__((noinline)) AVX2 static void draw_run8(const cstroke_target *t, const cstroke_band_setup *b, int u, lanes *l) {
+    const __m256d c = _mm256_set1_pd((double)(u - b->first));
+    const __m256d top = _mm256_set1_pd(b->top), slope = _mm256_set1_pd(b->slope), low = _mm256_set1_pd(b->low);
+    const __m256d rlo = _mm256_set1_pd(b->row_lo), rhi = _mm256_set1_pd(b->row_hi);
+    __m256d tc0 = _mm256_add_pd(top, _mm256_mul_pd(slope, _mm256_add_pd(c, _mm256_setr_pd(0, 1, 2, 3))));
+    __m256d tc1 = _mm256_add_pd(top, _mm256_mul_pd(slope, _mm256_add_pd(c, _mm256_setr_pd(4, 5, 6, 7))));
+    __m256d r0 = _mm256_floor_pd(_mm256_min_pd(_mm256_max_pd(_mm256_add_pd(tc0, low), rlo), rhi));
+    __m256d r1 = _mm256_floor_pd(_mm256_min_pd(_mm256_max_pd(_mm256_add_pd(tc1, low), rlo), rhi));
+    _mm_storeu_si128((__m128i *)l->row, _mm256_cvttpd_epi32(r0));
+    _mm_storeu_si128((__m128i *)(l->row + 4), _mm256_cvttpd_epi32(r1));
+    __m256 a = _mm256_set_m128(_mm256_cvtpd_ps(_mm256_sub_pd(tc1, r1)), _mm256_cvtpd_ps(_mm256_sub_pd(tc0, r0)));
+    _mm256_storeu_si256((__m256i *)l->u, _mm256_add_epi32(_mm256_set1_epi32(u), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+    _mm256_storeu_si256((__m256i *)l->lo, _mm256_set1_epi32(b->lo));
+    _mm256_storeu_si256((__m256i *)l->hi, _mm256_set1_epi32(b->hi));
+    _mm256_storeu_si256((__m256i *)l->transposed, _mm256_set1_epi32(b->transposed));
+    uint32_t alpha[8];
+    alphas8(a, _mm256_set1_ps(b->neg), _mm256_set1_ps(b->half), _mm256_set1_ps(b->inv), _mm256_set1_ps(b->h), alpha);
+    blend8(t, l, alpha, 8);
+}
+
+AVX2 void cstroke_bands_avx2(const cstroke_target *t, const cstroke_run *runs, int count, const cstroke_clip *clip) {
+    lanes l, direct;
+    int n = 0;
+    for (int i = 0; i < count; i++) {
+        cstroke_band_setup b = cstroke_setup(&runs[i], clip);
+        int u = runs[i].first;
+        const int last = runs[i].last;
+        while (u <= last) {
+            /* Long stretches of one band go 8 columns at a time; the rest (most segments of a
+             * flattened curve span a few columns) is gathered across bands. */
+            if (n == 0 && last - u >= 7) {
+                draw_run8(t, &b, u, &direct);
+                u += 8;
+                continue;
+            }
+            l.row[n] = cstroke_locate(&b, u, &l.a[n]);
+            l.neg[n] = b.neg;
+            l.half[n] = b.half;
+            l.inv[n] = b.inv;
+            l.h[n] = b.h;
+            l.u[n] = u;
+            l.lo[n] = b.lo;
+            l.hi[n] = b.hi;
+            l.transposed[n] = b.transposed;
+            u++;
+            if (++n == 8) {
+                draw_gathered(t, &l, 8);
+                n = 0;
+            }
+        }
+    }
+    if (n > 0) draw_gathered(t, &l, n);
 }
 
 #endif

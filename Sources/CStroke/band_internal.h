@@ -1,8 +1,9 @@
 #ifndef CSTROKE_BAND_INTERNAL_H
 #define CSTROKE_BAND_INTERNAL_H
 
-/* What the portable and the AVX2 band kernels share: per-band constants, one column's rows in
- * scalar float (the arithmetic the AVX2 kernel does lane by lane) and the pixel blend. */
+/* What the portable and the AVX2 band kernels share: per-band constants, where a column's rows
+ * start, one column's coverage in scalar float (the arithmetic the AVX2 kernel does lane by
+ * lane) and the pixel blend. */
 
 #include "CStroke.h"
 
@@ -14,70 +15,77 @@
 #define CSTROKE_X86 1
 #endif
 
-/* Slopes below this take the band's edges as flat across a column: the exact formula divides
- * by the slope, and in float its error grows as 1/slope (about 1e-4 of a pixel here), while
- * flat edges are off by at most slope²/8 (5e-5). */
-#define CSTROKE_FLAT_SLOPE (1.0 / 64.0)
-
-/* What a band's columns share. */
+/* What a band's columns share. `low`: the slope if negative, else 0 (the top edge's lowest v
+ * in a column is the near side's plus that); the float constants of the coverage. */
 typedef struct {
-    double top, slope, low_shift, row_lo, row_hi;
-    float s, h, g, half_s;
-    int flat;
+    double top, slope, low, row_lo, row_hi;
+    int first, lo, hi, transposed;
+    float neg, half, inv, h;
 } cstroke_band_setup;
 
-static inline cstroke_band_setup cstroke_setup(double top, double slope, double height, int lo, int hi) {
+static inline cstroke_band_setup cstroke_setup(const cstroke_run *r, const cstroke_clip *c) {
     cstroke_band_setup b;
-    b.top = top;
-    b.slope = slope;
-    b.low_shift = slope < 0 ? slope : 0;
+    b.top = r->top;
+    b.slope = r->slope;
+    b.low = r->slope < 0 ? r->slope : 0;
+    b.first = r->first;
+    b.transposed = r->transposed;
+    b.lo = r->transposed ? c->x0 : c->y0;
+    b.hi = r->transposed ? c->x1 : c->y1;
     /* A column's first row is clamped 8 rows beyond the clip: the band (at most 3.5 rows tall)
      * then draws nothing there, and huge coordinates never reach an integer conversion. */
-    b.row_lo = (double)lo - 8;
-    b.row_hi = (double)hi + 8;
-    b.s = (float)slope;
-    b.h = (float)height;
-    b.flat = fabs(slope) < CSTROKE_FLAT_SLOPE;
-    b.g = b.flat ? 0.0f : (float)(0.5 / slope);
-    b.half_s = 0.5f * b.s;
+    b.row_lo = (double)b.lo - 8;
+    b.row_hi = (double)b.hi + 8;
+    float s = (float)r->slope, m = fabsf(s);
+    b.neg = s < 0.0f ? s : 0.0f;
+    b.half = 0.5f * m;
+    b.inv = 1.0f / (m > 1e-30f ? m : 1e-30f);
+    b.h = (float)r->height;
     return b;
 }
 
-/* Column c of the band (u = first + c): its first row and the 4 rows' coverage from there. */
-static inline int cstroke_column(const cstroke_band_setup *b, int c, float cov[4]) {
-    double tc = b->top + b->slope * (double)c;
-    double mn = tc + b->low_shift;
+/* Column u of the band: its first row (returned) and the band's top edge at the column's near
+ * side relative to that row (`a`, in [0, 2)). */
+static inline int cstroke_locate(const cstroke_band_setup *b, int u, float *a) {
+    double tc = b->top + b->slope * (double)(u - b->first);
+    double mn = tc + b->low;
     mn = mn < b->row_lo ? b->row_lo : mn;
     mn = mn > b->row_hi ? b->row_hi : mn;
     double r = floor(mn);
-    float a = (float)(tc - r);
-    /* q[k]: the band's area in the column above row r + k + 1. */
+    *a = (float)(tc - r);
+    return (int)r;
+}
+
+/* E(hi): ∫₀¹ max(z − s·x, 0) dx for an edge whose larger end value is hi = z − min(s, 0): the
+ * positive share p of the column times the mean there, without dividing by a small slope. */
+static inline float cstroke_edge(float hi, float half, float inv) {
+    float p = hi * inv;
+    p = p > 0.0f ? p : 0.0f;
+    p = p < 1.0f ? p : 1.0f;
+    float m = half * p;
+    float d = hi - m;
+    return p * d;
+}
+
+/* The 4 rows' coverage of a column whose top edge sits `a` below its first row. */
+static inline void cstroke_coverage(const cstroke_band_setup *b, float a, float cov[4]) {
     float q[4];
     for (int k = 0; k < 4; k++) {
-        float z = (float)(k + 1);
-        if (b->flat) {
-            float v = z - (a + b->half_s);
-            v = v > 0.0f ? v : 0.0f;
-            q[k] = v < b->h ? v : b->h;
-        } else {
-            float b1 = a + b->s, b2 = a + b->h;
-            float b3 = b2 + b->s;
-            float d0 = z - a, d1 = z - b1, d2 = z - b2, d3 = z - b3;
-            d0 = d0 > 0.0f ? d0 : 0.0f;
-            d1 = d1 > 0.0f ? d1 : 0.0f;
-            d2 = d2 > 0.0f ? d2 : 0.0f;
-            d3 = d3 > 0.0f ? d3 : 0.0f;
-            float r0 = d0 * d0, r1 = d1 * d1, r2 = d2 * d2, r3 = d3 * d3;
-            float e0 = r0 - r1, e1 = r2 - r3;
-            float n = e0 - e1;
-            q[k] = n * b->g;
-        }
+        float z = (float)(k + 1) - a;
+        float hi = z - b->neg;
+        float hb = hi - b->h;
+        q[k] = cstroke_edge(hi, b->half, b->inv) - cstroke_edge(hb, b->half, b->inv);
     }
     cov[0] = q[0];
     cov[1] = q[1] - q[0];
     cov[2] = q[2] - q[1];
     cov[3] = q[3] - q[2];
-    return (int)r;
+}
+
+/* Coverage c to an alpha byte: 255·c rounded to nearest even, clamped. */
+static inline uint32_t cstroke_alpha(float c) {
+    float v = nearbyintf(c * 255.0f);
+    return v <= 0.0f ? 0u : (v >= 255.0f ? 255u : (uint32_t)v);
 }
 
 /* x·a/255 on four packed 8-bit channels, rounded to nearest (Strata's _mulChannels). */
@@ -120,14 +128,16 @@ static inline void cstroke_blend(const cstroke_target *t, ptrdiff_t at, uint32_t
     *p = s + cstroke_mul_channels(*p, 255 - (s >> 24));
 }
 
-/* Blends one column's 4 rows from `row` (alphas 0 skipped, rows outside lo…hi left alone). */
-static inline void cstroke_blend_column(const cstroke_target *t, int u, int row, const uint32_t alpha[4],
+/* Blends column u's 4 rows from `row` (alphas: the bytes of `alpha`, row 0 lowest; 0 skipped,
+ * rows outside lo…hi left alone). */
+static inline void cstroke_blend_column(const cstroke_target *t, int u, int row, uint32_t alpha,
                                         int lo, int hi, int transposed) {
     for (int k = 0; k < 4; k++) {
         int v = row + k;
-        if (alpha[k] == 0 || v < lo || v > hi) continue;
+        uint32_t a = (alpha >> (8 * k)) & 0xff;
+        if (a == 0 || v < lo || v > hi) continue;
         ptrdiff_t at = transposed ? (ptrdiff_t)u * t->stride + v : (ptrdiff_t)v * t->stride + u;
-        cstroke_blend(t, at, alpha[k]);
+        cstroke_blend(t, at, a);
     }
 }
 

@@ -2,7 +2,7 @@ import CStroke
 import Foundation
 import Testing
 
-/// The thin-stroke band kernel (`cstroke_band`): the AVX2 and portable versions give the same
+/// The thin-stroke band kernel (`cstroke_bands`): the AVX2 and portable versions give the same
 /// pixels, and each pixel holds the band's exact area in it.
 @Suite struct ThinStrokeKernelTests {
     /// One random band: top edge, slope, height, columns, clipped rows, orientation.
@@ -10,6 +10,15 @@ import Testing
         var top, slope, height: Double
         var first, last, lo, hi: Int32
         var transposed: Int32
+
+        var run: cstroke_run {
+            cstroke_run(top: top, slope: slope, height: height, first: first, last: last, transposed: transposed)
+        }
+        /// The clip: rows lo…hi along the band, every column across it.
+        var clip: cstroke_clip {
+            transposed == 1 ? cstroke_clip(x0: lo, y0: 0, x1: hi, y1: Int32(size) - 1)
+                : cstroke_clip(x0: 0, y0: lo, x1: Int32(size) - 1, y1: hi)
+        }
     }
 
     static let size = 40
@@ -28,41 +37,56 @@ import Testing
                     first: first, last: last, lo: lo, hi: hi, transposed: rng.next() < 0.5 ? 1 : 0)
     }
 
-    /// Draws `band` with `kernel` into a copy of `pixels` (32-bit or 8-bit target).
-    static func draw<T>(_ band: Band, _ pixels: [T], a8: Bool, color: UInt32,
-                        _ kernel: (UnsafePointer<cstroke_target>, Double, Double, Double, Int32, Int32, Int32, Int32, Int32) -> Void)
-        -> [T] {
+    typealias Kernel = (UnsafePointer<cstroke_target>, UnsafePointer<cstroke_run>, Int32, UnsafePointer<cstroke_clip>) -> Void
+
+    /// Draws `bands` (all with the first one's clip) with `kernel` into a copy of `pixels`
+    /// (32-bit or 8-bit target).
+    static func draw<T>(_ bands: [Band], _ pixels: [T], a8: Bool, color: UInt32, _ kernel: Kernel) -> [T] {
         var out = pixels
         let scaled = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
         scaled.initialize(repeating: 0, count: 256)
         defer { scaled.deallocate() }
+        let runs = bands.map(\.run)
+        var clip = bands[0].clip
         out.withUnsafeMutableBytes { raw in
             var t = cstroke_target(pixels: raw.baseAddress, stride: size, a8: a8 ? 1 : 0, color: color, scaled: scaled)
-            kernel(&t, band.top, band.slope, band.height, band.first, band.last, band.lo, band.hi, band.transposed)
+            kernel(&t, runs, Int32(runs.count), &clip)
         }
         return out
     }
 
-    /// Seeded random bands into random premultiplied 32-bit pixels and 8-bit alpha, with
-    /// translucent colours: the AVX2 kernel (where the CPU has it) and the portable one agree to the bit.
+    static func draw<T>(_ band: Band, _ pixels: [T], a8: Bool, color: UInt32, _ kernel: Kernel) -> [T] {
+        draw([band], pixels, a8: a8, color: color, kernel)
+    }
+
+    /// Seeded random lists of 1…6 bands (both orientations, columns of several bands gathered
+    /// in one vector) into random premultiplied 32-bit pixels and 8-bit alpha, with translucent
+    /// colours: the AVX2 kernel (where the CPU has it) and the portable one agree to the bit.
     @Test func avx2MatchesPortable() {
         var rng = SeededLCG(state: 7)
         var touched = 0
         for k in 0..<400 {
-            let band = Self.randomBand(&rng)
+            var band = (0..<1 + Int(rng.next() * 6)).map { _ in Self.randomBand(&rng) }
+            // One clip for all (the first band's): each band's columns kept inside it across.
+            let clip = band[0].clip
+            for i in band.indices {
+                let across = band[i].transposed == 1 ? (clip.y0, clip.y1) : (clip.x0, clip.x1)
+                band[i].first = max(band[i].first, across.0)
+                band[i].last = min(band[i].last, across.1)
+            }
             let a = UInt32(k % 3 == 0 ? 255 : 40 + Int(rng.next() * 215))
             let color = a << 24 | UInt32(rng.next() * Double(a)) << 16 | UInt32(rng.next() * Double(a)) << 8 | UInt32(rng.next() * Double(a))
             let argb: [UInt32] = (0..<Self.size * Self.size).map { _ in
                 let pa = UInt32(rng.next() * 256)
                 return pa << 24 | UInt32(rng.next() * Double(pa)) << 16 | UInt32(rng.next() * Double(pa)) << 8 | UInt32(rng.next() * Double(pa))
             }
-            let fast = Self.draw(band, argb, a8: false, color: color, cstroke_band)
-            let portable = Self.draw(band, argb, a8: false, color: color, cstroke_band_portable)
+            let fast = Self.draw(band, argb, a8: false, color: color, cstroke_bands)
+            let portable = Self.draw(band, argb, a8: false, color: color, cstroke_bands_portable)
             #expect(fast == portable, "band \(k): \(band)")
             if fast != argb { touched += 1 }
             let alpha: [UInt8] = (0..<Self.size * Self.size).map { _ in UInt8(rng.next() * 256) }
-            #expect(Self.draw(band, alpha, a8: true, color: color, cstroke_band)
-                    == Self.draw(band, alpha, a8: true, color: color, cstroke_band_portable), "a8 band \(k)")
+            #expect(Self.draw(band, alpha, a8: true, color: color, cstroke_bands)
+                    == Self.draw(band, alpha, a8: true, color: color, cstroke_bands_portable), "a8 band \(k)")
         }
         #expect(touched > 350)
     }
@@ -88,7 +112,7 @@ import Testing
         for k in 0..<120 {
             let band = Self.randomBand(&rng)
             let img = Self.draw(band, [UInt8](repeating: 0, count: Self.size * Self.size), a8: true,
-                                color: 0xFF00_0000, cstroke_band)
+                                color: 0xFF00_0000, cstroke_bands)
             for u in 0..<Self.size {
                 for v in 0..<Self.size {
                     let got = Int(img[band.transposed == 1 ? u * Self.size + v : v * Self.size + u])
@@ -107,8 +131,8 @@ import Testing
         let zero = [UInt8](repeating: 0, count: Self.size * Self.size)
         for top in [-1e9, -50, 60, 1e9] {
             let band = Band(top: top, slope: 0.3, height: 1, first: 0, last: 39, lo: 0, hi: 39, transposed: 0)
-            #expect(Self.draw(band, zero, a8: true, color: 0xFF00_0000, cstroke_band) == zero)
-            #expect(Self.draw(band, zero, a8: true, color: 0xFF00_0000, cstroke_band_portable) == zero)
+            #expect(Self.draw(band, zero, a8: true, color: 0xFF00_0000, cstroke_bands) == zero)
+            #expect(Self.draw(band, zero, a8: true, color: 0xFF00_0000, cstroke_bands_portable) == zero)
         }
     }
 }

@@ -1,8 +1,8 @@
 #ifndef CSTROKE_H
 #define CSTROKE_H
 
-/* Kernels of the thin-stroke path (Strata's _ThinStroke): the band one segment of a line at
- * most about one pixel wide covers, drawn column by column straight into the target.
+/* Kernels of the thin-stroke path (Strata's _ThinStroke): the bands segments of a line at
+ * most about one pixel wide cover, drawn column by column straight into the target.
  *
  * Each entry point picks an AVX2 kernel when the CPU has AVX2 and a portable one otherwise;
  * the `_portable` variants force the portable kernel. Both give the same pixels to the bit
@@ -27,25 +27,32 @@ typedef struct {
     uint64_t *scaled;
 } cstroke_target;
 
+/* One band: between the lines v = top + slope·(u − first) and that plus `height` (a line's
+ * band: height = width·√(1 + slope²)), over the whole columns u = first…last (the unit
+ * stretches [u, u + 1]). u is x and v is y, or the reverse when `transposed`.
+ * Requires |slope| ≤ 1, 0 ≤ height ≤ 1.5, finite values. */
+typedef struct {
+    double top, slope, height;
+    int32_t first, last;
+    int32_t transposed;
+} cstroke_run;
+
+/* The pixels that may change, inclusive: columns x0…x1, rows y0…y1, inside the target. */
+typedef struct {
+    int32_t x0, y0, x1, y1;
+} cstroke_clip;
+
 /* 1 when the AVX2 kernels are in use. */
 int cstroke_has_avx2(void);
-
-/* Coverage c (a pixel's share, 0…1) to an alpha byte: 255·c rounded to nearest even, clamped. */
-uint32_t cstroke_alpha(float c);
 
 /* The solid colour with coverage alpha (1…255) OVER one pixel of the target. */
 void cstroke_pixel(const cstroke_target *t, int x, int y, uint32_t alpha);
 
-/* The band between the lines v = top + slope·(u − first) and that plus `height` (a line's
- * band: height = width·√(1 + slope²)), over the whole columns u = first…last (the unit
- * stretches [u, u + 1]), each pixel given the exact area of the band inside it (computed in
- * float); pixels of rows v outside lo…hi are left alone. u is x and v is y, or the reverse
- * when `transposed`. Requires |slope| ≤ 1, 0 ≤ height ≤ 1.5, finite values; the columns must
- * lie inside the target (the caller clips them), and lo…hi too. */
-void cstroke_band(const cstroke_target *t, double top, double slope, double height,
-                  int first, int last, int lo, int hi, int transposed);
-void cstroke_band_portable(const cstroke_target *t, double top, double slope, double height,
-                           int first, int last, int lo, int hi, int transposed);
+/* Draws `count` bands, each pixel given the colour with the exact area of the band inside it
+ * (computed in float; 255·area rounded to nearest even) as coverage. A band's columns must lie
+ * inside the clip (the caller clips them); its pixels in rows outside the clip are left alone. */
+void cstroke_bands(const cstroke_target *t, const cstroke_run *runs, int count, const cstroke_clip *clip);
+void cstroke_bands_portable(const cstroke_target *t, const cstroke_run *runs, int count, const cstroke_clip *clip);
 
 #ifdef __cplusplus
 }

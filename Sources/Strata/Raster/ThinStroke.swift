@@ -10,7 +10,9 @@ import Foundation
 /// whose stretch along that axis holds the column's centre (start included, end excluded), so
 /// consecutive segments going the same way never share a column, and each pixel of the column
 /// gets the exact area of the band between its two edge lines, taken straight across the whole
-/// column. Where the line turns from mostly across to mostly down, the two segments are cut
+/// column. Whole columns are drawn by a C kernel (`cstroke_bands`: the columns of consecutive
+/// bands 8 at a time, their areas in float, 255·area rounded); the few columns a band only
+/// partly covers (below) stay here. Where the line turns from mostly across to mostly down, the two segments are cut
 /// exactly at their common vertex and their pixels there are summed before blending (`draw`);
 /// where bands otherwise meet in one pixel (sharp turns, self-crossings) they are composited one
 /// over the other.
@@ -82,21 +84,53 @@ internal enum _ThinStroke {
         var pending = _PendingPixels()
         defer { pending.free() }
         withUnsafePointer(to: &target) { target in
+            var runs = _Runs(target: target, clip: clip)
+            defer { runs.free() }
             pl.xs.withUnsafeBufferPointer { xs in
                 pl.ys.withUnsafeBufferPointer { ys in
                     for c in pl.contours {
                         drawContour(xs.baseAddress! + c.start, ys.baseAddress! + c.start, pointCount(pl, c), t, width,
-                                    clip, &pending, target)
+                                    clip, &pending, &runs)
                     }
                 }
             }
+            runs.flush()
+        }
+    }
+
+    /// Bands waiting for the kernel (`cstroke_bands`), which takes their columns 8 at a time
+    /// whatever band they belong to: most segments of a flattened curve span a few columns.
+    private struct _Runs {
+        static let capacity = 256
+        let target: UnsafePointer<cstroke_target>
+        var clip: cstroke_clip
+        let runs = UnsafeMutablePointer<cstroke_run>.allocate(capacity: capacity)
+        var count = 0
+
+        init(target: UnsafePointer<cstroke_target>, clip: (Int, Int, Int, Int)) {
+            self.target = target
+            self.clip = cstroke_clip(x0: Int32(clip.0), y0: Int32(clip.1), x1: Int32(clip.2 - 1), y1: Int32(clip.3 - 1))
+        }
+
+        func free() { runs.deallocate() }
+
+        @inline(__always)
+        mutating func add(_ run: cstroke_run) {
+            runs[count] = run
+            count += 1
+            if count == Self.capacity { flush() }
+        }
+
+        mutating func flush() {
+            if count > 0 { cstroke_bands(target, runs, Int32(count), &clip) }
+            count = 0
         }
     }
 
     /// One closed contour of n points (no repeated last point).
     private static func drawContour(_ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ n: Int,
                                     _ t: CGAffineTransform, _ width: Double, _ clip: (Int, Int, Int, Int),
-                                    _ pending: inout _PendingPixels, _ target: UnsafePointer<cstroke_target>) {
+                                    _ pending: inout _PendingPixels, _ runs: inout _Runs) {
         @inline(__always) func point(_ k: Int) -> (Double, Double) {
             (t.a * x[k] + t.c * y[k] + t.tx, t.b * x[k] + t.d * y[k] + t.ty)
         }
@@ -121,16 +155,16 @@ internal enum _ThinStroke {
             s.before = (previous.x1 - previous.x0, previous.y1 - previous.y0)
             if var h = held {
                 h.cutEnd = h.acrossX != s.acrossX
-                draw(h, width, clip, &pending, target)
+                draw(h, width, clip, &pending, &runs)
             }
             held = s
             previous = s
         }
         if var h = held, let f = first {
             h.cutEnd = h.acrossX != f.acrossX
-            draw(h, width, clip, &pending, target)
+            draw(h, width, clip, &pending, &runs)
         }
-        pending.flush(target)
+        pending.flush(runs.target)
     }
 
     /// One segment in device pixels: whether it runs more across than down, whether its start
@@ -144,16 +178,16 @@ internal enum _ThinStroke {
     }
 
     private static func draw(_ s: _Seg, _ w: Double, _ clip: (Int, Int, Int, Int),
-                             _ pending: inout _PendingPixels, _ target: UnsafePointer<cstroke_target>) {
+                             _ pending: inout _PendingPixels, _ runs: inout _Runs) {
         if s.acrossX {
             band(s.x0, s.y0, s.x1, s.y1, w, cutStart: s.cutStart, cutEnd: s.cutEnd, across: (clip.0, clip.2),
-                 along: (clip.1, clip.3), transposed: false, &pending, target)
+                 along: (clip.1, clip.3), transposed: false, &pending, &runs)
         } else {
             band(s.y0, s.x0, s.y1, s.x1, w, cutStart: s.cutStart, cutEnd: s.cutEnd, across: (clip.1, clip.3),
-                 along: (clip.0, clip.2), transposed: true, &pending, target)
+                 along: (clip.0, clip.2), transposed: true, &pending, &runs)
         }
         if s.cutStart { corner(s, w, clip, &pending) }
-        if !s.cutEnd || pending.count > _PendingPixels.capacity - 16 { pending.flush(target) }
+        if !s.cutEnd || pending.count > _PendingPixels.capacity - 16 { pending.flush(runs.target) }
     }
 
     /// The two triangles at the start of `s`, where the previous segment ran the other way: the
@@ -176,13 +210,12 @@ internal enum _ThinStroke {
 
     /// The band of one segment from (u0, v0) to (u1, v1) whose major axis is u (|Δv| ≤ |Δu|):
     /// column by column over u (`across`: the clip's range on that axis, end excluded), pixel by
-    /// pixel over v (`along`). `transposed`: u is y. Whole columns go to the kernel
-    /// (`cstroke_band`); a cut end's column is covered only up to the end point and goes to
-    /// `pending`.
+    /// pixel over v (`along`). `transposed`: u is y. Whole columns go to the kernel (`runs`); a
+    /// cut end's column is covered only up to the end point and goes to `pending`.
     @inline(__always)
     private static func band(_ u0: Double, _ v0: Double, _ u1: Double, _ v1: Double, _ w: Double,
                              cutStart: Bool, cutEnd: Bool, across: (Int, Int), along: (Int, Int),
-                             transposed: Bool, _ pending: inout _PendingPixels, _ target: UnsafePointer<cstroke_target>) {
+                             transposed: Bool, _ pending: inout _PendingPixels, _ runs: inout _Runs) {
         let du = u1 - u0
         let s = (v1 - v0) / du
         // Half the band's extent along v (the line is w wide across its own direction).
@@ -210,8 +243,8 @@ internal enum _ThinStroke {
             to -= 1
         }
         guard from <= to else { return }
-        cstroke_band(target, v0 + (Double(from) - u0) * s - hh, s, 2 * hh, Int32(from), Int32(to),
-                     Int32(along.0), Int32(along.1 - 1), transposed ? 1 : 0)
+        runs.add(cstroke_run(top: v0 + (Double(from) - u0) * s - hh, slope: s, height: 2 * hh, first: Int32(from),
+                             last: Int32(to), transposed: transposed ? 1 : 0))
     }
 
     /// Column i of a band (top edge v0 + (u − u0)·s, w2 tall) covered from `low` (if not nil, in
