@@ -14,11 +14,15 @@ import Testing
         return shown.hasSamePixels(as: Snapshot.render(tree.snapshot(at: 0), width: buffer.width, height: buffer.height)!)
     }
 
+    /// One edit and the run loop's end-of-turn flush. Transactions are per thread, and another
+    /// test may have left an implicit transaction open on this pool thread (no run loop commits
+    /// it); nested in it, the explicit commit alone would wait for it, as in Core Animation.
     static func change(_ body: () -> Void) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         body()
         CATransaction.commit()
+        CATransaction.flush()
     }
 
     @Test func sentDamageIsTheFramesRegionAndOlderBuffersCatchUp() throws {
