@@ -49,10 +49,12 @@ let package = Package(
         .target(name: "CImageShims", dependencies: ["CJPEG", "CPNG"]),
         // Compositing kernels (AVX2 with a portable fallback), bit-exact with pixman's.
         .target(name: "CBlit"),
+        // The 8-bit pixel arithmetic the C kernels share (header-only, inlined).
+        .target(name: "CPixelMath"),
         // The scan converter's kernels (AVX2 with a portable fallback, the same pixels).
-        .target(name: "CRaster"),
+        .target(name: "CRaster", dependencies: ["CPixelMath"]),
         // Thin-stroke kernels (AVX2 with a portable fallback, the same pixels to the bit).
-        .target(name: "CStroke"),
+        .target(name: "CStroke", dependencies: ["CPixelMath"]),
 
         .target(name: "Strata", dependencies: ["CPixman", "CPNG", "CImageShims", "CShims", "CBlit", "CRaster", "CStroke", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
         .target(name: "StrataWayland", dependencies: [
@@ -86,7 +88,7 @@ let package = Package(
         .executableTarget(name: "strata-bench", dependencies: ["Strata", "CPixman"]),
 
         // Goldens/ holds reference PNGs read by path (#filePath), not bundled resources.
-        .testTarget(name: "StrataTests", dependencies: ["Strata"], exclude: ["Goldens"]),
+        .testTarget(name: "StrataTests", dependencies: ["Strata", "CPixelMath"], exclude: ["Goldens"]),
         .testTarget(name: "StrataWaylandTests", dependencies: ["StrataWayland", "StrataUI", "Strata"]),
         .testTarget(name: "IntegrationTests", dependencies: ["Strata", "StrataWayland"], exclude: ["Goldens"]),
         .testTarget(name: "StrataUITests", dependencies: ["StrataUI", "Strata"]),

@@ -4,12 +4,17 @@
 /* What the portable and AVX2 code share: index and alpha arithmetic and the scalar blits. */
 
 #include "CRaster.h"
+#include "CPixelMath.h"
 
 #include <stdint.h>
 #include <string.h>
 #include <wchar.h>
 
+/* No fused multiply-adds: every build must round like the Swift reference. GCC ignores this
+ * pragma (meson passes -ffp-contract=off instead). */
+#if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
+#endif
 
 #if defined(__x86_64__) || defined(__i386__)
 #define CRASTER_X86 1
@@ -56,29 +61,6 @@ static inline uint32_t craster_alpha(uint32_t v, int even_odd) {
     return (t * 255 + CRASTER_ONE / 2) >> 16;
 }
 
-/* x·a/255 on four packed 8-bit channels, rounded to nearest. */
-static inline uint32_t craster_mul_channels(uint32_t x, uint32_t a) {
-    uint32_t rb = (x & 0x00ff00ff) * a + 0x00800080;
-    rb = ((rb + ((rb >> 8) & 0x00ff00ff)) >> 8) & 0x00ff00ff;
-    uint32_t ag = ((x >> 8) & 0x00ff00ff) * a + 0x00800080;
-    ag = (ag + ((ag >> 8) & 0x00ff00ff)) & 0xff00ff00;
-    return rb | ag;
-}
-
-static inline uint32_t craster_mul8(uint32_t a, uint32_t b) {
-    uint32_t t = a * b + 128;
-    return (t + (t >> 8)) >> 8;
-}
-
-/* The colour scaled by m (1…254), from the target's table, computed on first use. */
-static inline uint32_t craster_scaled(const craster_target *t, uint32_t m) {
-    uint64_t e = t->scaled[m];
-    if (e) return (uint32_t)e;
-    uint32_t v = craster_mul_channels(t->color, m);
-    t->scaled[m] = (uint64_t)v | (uint64_t)1 << 32;
-    return v;
-}
-
 static inline void craster_prefetch(const craster_target *t, int y, int x) {
     if (t->format == CRASTER_ARGB32) __builtin_prefetch((uint32_t *)t->base + (y * t->stride + x), 1, 3);
     else __builtin_prefetch((uint8_t *)t->base + (y * t->stride + x), 1, 3);
@@ -100,14 +82,14 @@ static inline __attribute__((always_inline)) void craster_blit_span(const craste
             else for (int i = 0; i < n; i++) row[i] = color;
             return;
         }
-        uint32_t s = alpha == 255 ? color : craster_scaled(t, alpha);
+        uint32_t s = alpha == 255 ? color : cpixel_scaled(t->scaled, t->color, alpha);
         uint32_t inv = 255 - (s >> 24);
-        for (int i = 0; i < n; i++) row[i] = s + craster_mul_channels(row[i], inv);
+        for (int i = 0; i < n; i++) row[i] = s + cpixel_mul_channels(row[i], inv);
     } else {
         uint8_t *row = (uint8_t *)t->base + (y * t->stride + x);
-        uint32_t s = craster_mul8(alpha, t->color >> 24);
+        uint32_t s = cpixel_mul8(alpha, t->color >> 24);
         if (s == 255) { memset(row, 255, (size_t)n); return; }
-        for (int i = 0; i < n; i++) row[i] = (uint8_t)(s + craster_mul8(row[i], 255 - s));
+        for (int i = 0; i < n; i++) row[i] = (uint8_t)(s + cpixel_mul8(row[i], 255 - s));
     }
 }
 
@@ -116,9 +98,9 @@ static inline __attribute__((always_inline)) void craster_mask_argb(uint32_t *ro
     for (int i = 0; i < n; i++) {
         uint32_t m = alpha[i];
         if (m == 0) continue;
-        uint32_t s = m == 255 ? color : craster_scaled(t, m);
+        uint32_t s = m == 255 ? color : cpixel_scaled(t->scaled, t->color, m);
         if (s >> 24 == 255) row[i] = s;
-        else row[i] = s + craster_mul_channels(row[i], 255 - (s >> 24));
+        else row[i] = s + cpixel_mul_channels(row[i], 255 - (s >> 24));
     }
 }
 
@@ -135,8 +117,8 @@ static inline __attribute__((always_inline)) void craster_blit_mask(const craste
         uint8_t *row = (uint8_t *)t->base + (y * t->stride + x);
         uint32_t ca = t->color >> 24;
         for (int i = 0; i < n; i++) {
-            uint32_t s = craster_mul8(alpha[i], ca);
-            row[i] = (uint8_t)(s + craster_mul8(row[i], 255 - s));
+            uint32_t s = cpixel_mul8(alpha[i], ca);
+            row[i] = (uint8_t)(s + cpixel_mul8(row[i], 255 - s));
         }
     }
 }

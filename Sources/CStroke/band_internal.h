@@ -6,10 +6,15 @@
  * lane) and the pixel blend. */
 
 #include "CStroke.h"
+#include "CPixelMath.h"
 
 #include <math.h>
 
+/* No fused multiply-adds: every build must round like the Swift reference. GCC ignores this
+ * pragma (meson passes -ffp-contract=off instead). */
+#if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
+#endif
 
 #if defined(__x86_64__) || defined(__i386__)
 #define CSTROKE_X86 1
@@ -88,35 +93,12 @@ static inline uint32_t cstroke_alpha(float c) {
     return v <= 0.0f ? 0u : (v >= 255.0f ? 255u : (uint32_t)v);
 }
 
-/* x·a/255 on four packed 8-bit channels, rounded to nearest (Strata's _mulChannels). */
-static inline uint32_t cstroke_mul_channels(uint32_t x, uint32_t a) {
-    uint32_t rb = (x & 0x00FF00FFu) * a + 0x00800080u;
-    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-    uint32_t ag = ((x >> 8) & 0x00FF00FFu) * a + 0x00800080u;
-    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
-    return rb | ag;
-}
-
-static inline uint32_t cstroke_mul8(uint32_t a, uint32_t b) {
-    uint32_t t = a * b + 128;
-    return (t + (t >> 8)) >> 8;
-}
-
-/* The colour scaled by m (1…254), from the table or computed into it. */
-static inline uint32_t cstroke_scaled(const cstroke_target *t, uint32_t m) {
-    uint64_t e = t->scaled[m];
-    if (e != 0) return (uint32_t)e;
-    uint32_t v = cstroke_mul_channels(t->color, m);
-    t->scaled[m] = (uint64_t)v | (uint64_t)1 << 32;
-    return v;
-}
-
 /* Coverage `alpha` (1…255) of the colour OVER the pixel at element offset `at`. */
 static inline void cstroke_blend(const cstroke_target *t, ptrdiff_t at, uint32_t alpha) {
     if (t->a8) {
         uint8_t *p = (uint8_t *)t->pixels + at;
-        uint32_t s = cstroke_mul8(alpha, t->color >> 24);
-        *p = (uint8_t)(s + cstroke_mul8(*p, 255 - s));
+        uint32_t s = cpixel_mul8(alpha, t->color >> 24);
+        *p = (uint8_t)(s + cpixel_mul8(*p, 255 - s));
         return;
     }
     uint32_t *p = (uint32_t *)t->pixels + at;
@@ -124,8 +106,8 @@ static inline void cstroke_blend(const cstroke_target *t, ptrdiff_t at, uint32_t
         *p = t->color;
         return;
     }
-    uint32_t s = alpha == 255 ? t->color : cstroke_scaled(t, alpha);
-    *p = s + cstroke_mul_channels(*p, 255 - (s >> 24));
+    uint32_t s = alpha == 255 ? t->color : cpixel_scaled(t->scaled, t->color, alpha);
+    *p = s + cpixel_mul_channels(*p, 255 - (s >> 24));
 }
 
 /* Blends column u's 4 rows from `row` (alphas: the bytes of `alpha`, row 0 lowest; 0 skipped,

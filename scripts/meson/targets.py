@@ -142,7 +142,10 @@ for name in order:
     if t["type"] == "system":
         continue
     if t["type"] == "regular" and sources(t, (".c",)):
-        lines.append(("c", name, " ".join(pkgs_of(name)), os.path.join(target_dir(t), "include"),
+        # A C target sees its own include folder and those of the C targets it depends on.
+        includes = [os.path.join(target_dir(targets[n]), "include") for n in closure(name)
+                    if targets[n]["type"] == "regular" and sources(targets[n], (".c",))]
+        lines.append(("c", name, " ".join(pkgs_of(name)), " ".join([os.path.join(target_dir(t), "include")] + includes),
                       " ".join(sources(t, (".c",)))))
     elif t["type"] in ("regular", "executable"):
         swift_sources = " ".join(sources(t, (".swift",)))
