@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Drawing a path clipped to a rectangle must give, inside the rectangle, exactly the pixels of
 /// the unclipped drawing: the compositor repaints damage regions that way and compares with full
 /// renders (`DamageRandomShapeSceneTests`). The case below is the reduced failure of that test
 /// (seed 31337, scale 2): a closed, self-intersecting 5-point polygon, filled and stroked 2 px wide.
-@Suite struct RasterClipConsistencyTests {
+@Suite(.runLoopTurn) struct RasterClipConsistencyTests {
     static let path: CGPath = {
         let p = CGMutablePath()
         p.addLines(between: [CGPoint(x: 21.85291839601468, y: 8.21524175526087), CGPoint(x: -12.320795688151051, y: 20.072292112950187),
