@@ -87,11 +87,13 @@ let package = Package(
         .executableTarget(name: "reveal", dependencies: ["ExampleSupport", "Strata", "StrataUI"], path: "examples/reveal"),
         .executableTarget(name: "strata-bench", dependencies: ["Strata", "CPixman"]),
 
+        // What the unit-test targets share: each test one run-loop turn (`.runLoopTurn`).
+        .target(name: "StrataTestSupport", dependencies: ["Strata"], path: "Tests/Support"),
         // Goldens/ holds reference PNGs read by path (#filePath), not bundled resources.
-        .testTarget(name: "StrataTests", dependencies: ["Strata", "CPixelMath"], exclude: ["Goldens"]),
-        .testTarget(name: "StrataWaylandTests", dependencies: ["StrataWayland", "StrataUI", "Strata"]),
+        .testTarget(name: "StrataTests", dependencies: ["Strata", "CPixelMath", "StrataTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "StrataWaylandTests", dependencies: ["StrataWayland", "StrataUI", "Strata", "StrataTestSupport"]),
         .testTarget(name: "IntegrationTests", dependencies: ["Strata", "StrataWayland"], exclude: ["Goldens"]),
-        .testTarget(name: "StrataUITests", dependencies: ["StrataUI", "Strata"]),
+        .testTarget(name: "StrataUITests", dependencies: ["StrataUI", "Strata", "StrataTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

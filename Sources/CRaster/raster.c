@@ -324,20 +324,27 @@ int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count,
         return -1;
     int avx2 = !portable && craster_has_avx2();
 
-    /* Bucket edges by the band of their top row (a counting sort). */
+    /* Bucket edges by the band of their top row (a counting sort); with one band (small shapes,
+     * glyphs) the edges are used as they are. */
     ptrdiff_t *bc = s->buckets;
-    memset(bc, 0, sizeof(ptrdiff_t) * ((size_t)bands + 1));
-    float y_origin = (float)y_start;
-    int last_band = bands - 1;
+    const craster_edge *sorted = edges;
+    if (bands == 1) {
+        bc[0] = count;
+    } else {
+        memset(bc, 0, sizeof(ptrdiff_t) * ((size_t)bands + 1));
+        float y_origin = (float)y_start;
+        int last_band = bands - 1;
 #define BAND_OF(e) ({ int b_ = craster_trunc((e).y0 - y_origin) >> CRASTER_BAND_SHIFT; \
                       b_ < 0 ? 0 : (b_ > last_band ? last_band : b_); })
-    for (ptrdiff_t i = 0; i < count; i++) bc[BAND_OF(edges[i]) + 1]++;
-    for (int b = 0; b < bands; b++) bc[b + 1] += bc[b];
-    for (ptrdiff_t i = 0; i < count; i++) {
-        int b = BAND_OF(edges[i]);
-        s->sorted[bc[b]++] = edges[i];
-    }
+        for (ptrdiff_t i = 0; i < count; i++) bc[BAND_OF(edges[i]) + 1]++;
+        for (int b = 0; b < bands; b++) bc[b + 1] += bc[b];
+        for (ptrdiff_t i = 0; i < count; i++) {
+            int b = BAND_OF(edges[i]);
+            s->sorted[bc[b]++] = edges[i];
+        }
 #undef BAND_OF
+        sorted = s->sorted;
+    }
     /* bc[b] now holds the end of band b's bucket. */
     ptrdiff_t next = 0;
     int n_active = 0;
@@ -349,7 +356,7 @@ int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count,
         float btf = (float)band_top, bbf = (float)band_bottom;
         int j = 0;
         while (j < n_active) {
-            const craster_edge *e = &s->sorted[s->active[j]];
+            const craster_edge *e = &sorted[s->active[j]];
             float ys = e->y0 > btf ? e->y0 : btf, ye = e->y1 < bbf ? e->y1 : bbf;
             if (ys < ye) add_edge(e, ys, ye, btf, x_origin, width + 1, s->cells, s->bits, stride, words);
             if (e->y1 <= bbf) s->active[j] = s->active[--n_active];

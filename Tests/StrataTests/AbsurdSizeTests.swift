@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Security hygiene (issue 12): sizes a caller gives are checked before any arithmetic that could
 /// overflow, so absurd ones are refused (nil or an error) instead of trapping.
-@Suite struct AbsurdSizeTests {
+@Suite(.runLoopTurn) struct AbsurdSizeTests {
     @Test func pixelCountRefusesNegativeAndOverflowingSizes() {
         #expect(_pixelCount(3, 4) == 12)
         #expect(_pixelCount(0, Int.max) == 0)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Geometry far beyond what the layer-damage fuzz target feeds (it clamps finite values to
 /// ±1e5): 1e9, 1e30, 1e263, NaN and ∞ in sublayer transforms, sizes, corner radii, borders and
@@ -10,7 +11,7 @@ import Testing
 /// whatever an absurd sublayer draws inside the parent. Inside, finite coordinates past about
 /// 1e15 device pixels draw approximately (double precision is lost clipping them to the
 /// surface): the layer may cover its part of the surface partly or not at all.
-@Suite struct CompositorAbsurdGeometryTests {
+@Suite(.runLoopTurn) struct CompositorAbsurdGeometryTests {
     typealias F = RenderFixture
     static let width = 40, height = 30
     static let absurd: [CGFloat] = [1e9, 1e30, -1e30, 1e263, .nan, .infinity, -.infinity]

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Documented outcomes for hostile trees: nothing crashes, hangs, or allocates by nominal size.
-@Suite struct CompositorBadInputTests {
+@Suite(.runLoopTurn) struct CompositorBadInputTests {
     typealias F = RenderFixture
 
     @Test func nonFiniteTransformSkipsTheLayerAndItsSublayers() {

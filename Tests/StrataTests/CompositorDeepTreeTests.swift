@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// 10 000-deep render trees on a thread with a 512 KiB stack (a render thread's may be that
 /// small): built, flattened, painted, diffed and freed without stack overflow. Before
 /// `_LayerChildren`, freeing such a tree overflowed a 1 MiB stack in debug and release builds
 /// (Swift releases nested arrays recursively); flattening and painting were already iterative.
-@Suite struct CompositorDeepTreeTests {
+@Suite(.runLoopTurn) struct CompositorDeepTreeTests {
     typealias F = RenderFixture
     static let depth = 10_000
     static let stackBytes = 512 * 1024

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Whole-scene goldens: each exercises several properties at once, at scale 2, so that a change
 /// anywhere in the pipeline shows. Pixel-exact properties are asserted in CompositorTests.
-@Suite struct CompositorGoldenTests {
+@Suite(.runLoopTurn) struct CompositorGoldenTests {
     typealias F = RenderFixture
 
     static func slice1Scene() -> RenderLayer {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
-@Suite struct CompositorTests {
+@Suite(.runLoopTurn) struct CompositorTests {
     typealias F = RenderFixture
 
     @Test func integerLayerIsExactInsideAndOutside() {

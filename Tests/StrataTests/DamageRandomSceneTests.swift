@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Seeded random scenes: repainting only the damage (and, with buffer ages, the accumulated
 /// damage) must give the same pixels as repainting everything.
-@Suite struct DamageRandomSceneTests {
+@Suite(.runLoopTurn) struct DamageRandomSceneTests {
     typealias F = RenderFixture
 
     /// The benchmark's LCG (scenes.json): s = 1664525·s + 1013904223 mod 2³².

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
-@Suite struct DamageTests {
+@Suite(.runLoopTurn) struct DamageTests {
     typealias F = RenderFixture
     let bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
     func r(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> PixelRect { PixelRect(x: x, y: y, width: w, height: h) }

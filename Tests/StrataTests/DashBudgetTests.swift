@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Dashing's bounds (issue 4's bad-input rule): dashes that cannot reach the clip are skipped,
 /// only visible ones count against the outline budget, and beyond it the stroke is solid.
-@Suite struct DashBudgetTests {
+@Suite(.runLoopTurn) struct DashBudgetTests {
     func line(_ x0: CGFloat, _ x1: CGFloat, y: CGFloat) -> CGPath {
         let p = CGMutablePath(); p.move(to: CGPoint(x: x0, y: y)); p.addLine(to: CGPoint(x: x1, y: y)); return p
     }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
-@Suite struct DashTests {
+@Suite(.runLoopTurn) struct DashTests {
     let line: CGPath = {
         let p = CGMutablePath(); p.move(to: CGPoint(x: 0, y: 0)); p.addLine(to: CGPoint(x: 10, y: 0)); return p
     }()

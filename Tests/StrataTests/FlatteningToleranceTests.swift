@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Curves are flattened with a tolerance in device pixels, whatever the user-space scale: a unit
 /// circle drawn ×100 is as round as a circle of radius 100 drawn ×1. Flattening in user space
 /// at the same tolerance would make the unit circle a ~10-sided polygon (about 6 % of its area
 /// missing), so these figures fail if the device transform is ignored.
-@Suite struct FlatteningToleranceTests {
+@Suite(.runLoopTurn) struct FlatteningToleranceTests {
     static let scale = CGAffineTransform(scaleX: 100, y: 100)
 
     @Test func fillOfAScaledUpUnitCircleIsRound() {

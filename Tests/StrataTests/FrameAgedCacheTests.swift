@@ -1,9 +1,10 @@
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// `_FrameAgedCache`, the least-recently-used cache behind the coverage-mask and shadow caches:
 /// which entries go, when, and what the budget allows.
-@Suite struct FrameAgedCacheTests {
+@Suite(.runLoopTurn) struct FrameAgedCacheTests {
     final class Blob: _FrameAgedEntry {
         let bytes: Int
         var lastUse: Int

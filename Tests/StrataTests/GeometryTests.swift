@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
-@Suite struct GeometryTests {
+@Suite(.runLoopTurn) struct GeometryTests {
     @Test func rotationAgreesBetweenAffineAndThreeD() {
         let angle = CGFloat.pi / 6
         let a = CGAffineTransform(rotationAngle: angle)

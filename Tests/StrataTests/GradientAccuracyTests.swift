@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// The benchmark's gradient scenes, drawn by Strata, against cairo's renders of the same
 /// gradients (Goldens/gradient/cairo-*.png, made by make-cairo-refs.py): the whole picture at
 /// ¼ scale, and sampled rows at the full 1920×1080 that strata-bench draws (where the fast
 /// paths — the copied axial strip, the mirrored radial block — do the work).
-@Suite struct GradientAccuracyTests {
+@Suite(.runLoopTurn) struct GradientAccuracyTests {
     static let directory = RenderGolden.directory(folder: "gradient")
 
     static func configureLinear(_ l: CAGradientLayer) { l.startPoint = .zero; l.endPoint = CGPoint(x: 1, y: 1) }

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// The block fast paths against the general per-row path (`renderRow`), on seeded random
 /// gradients and blocks: the axis-aligned radial block (column + row terms, mirrored rows and
 /// columns, clamped coarse table) and the axial strip (one long row copied per row at a
 /// rounded shift). Each may pick a neighbouring colour-table entry (every path is within
 /// ½ step of the exact t), never more.
-@Suite struct GradientFastPathTests {
+@Suite(.runLoopTurn) struct GradientFastPathTests {
     /// xorshift64*: the same sequence on every run.
     struct Rng {
         var s: UInt64

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// CAGradientLayer drawing in the compositor: geometry of each type, stops, shapes, bad input.
-@Suite struct GradientRenderTests {
+@Suite(.runLoopTurn) struct GradientRenderTests {
     typealias F = RenderFixture
 
     /// A gradient render layer at (x, y), `w`×`h`.

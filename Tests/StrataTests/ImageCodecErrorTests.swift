@@ -1,9 +1,10 @@
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// PNGError and JPEGError are one error shape named per format: same cases, messages that
 /// start with the format's name, and no cross-format equality or catching.
-@Suite struct ImageCodecErrorTests {
+@Suite(.runLoopTurn) struct ImageCodecErrorTests {
     @Test func messagesNameTheFormat() {
         let limits = ImageDecodeLimits(maxWidth: 10, maxHeight: 10, maxPixels: 100)
         #expect(PNGError.malformed(reason: "CRC error").description == "PNG: malformed or truncated data: CRC error")

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// JPEG decoding against files made by cjpeg (scripts/make-jpeg-assets.py), an encoder
 /// independent of ours, and round trips through our encoder. JPEG is lossy: solid 16×16 blocks
 /// come back within a few levels, which is the tolerance asserted.
-@Suite struct JPEGDecodeTests {
+@Suite(.runLoopTurn) struct JPEGDecodeTests {
     static let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/jpeg")
     static func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
     static func bytes(_ name: String) throws -> [UInt8] { try [UInt8](Data(contentsOf: dir.appendingPathComponent(name))) }

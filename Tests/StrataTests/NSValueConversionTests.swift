@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// NSValue-boxed geometry entering the engine (found by LeakSanitizer: reading `objCType` on
 /// Linux leaked on every animation compile). The conversion is by content, not type string.
-@Suite struct NSValueConversionTests {
+@Suite(.runLoopTurn) struct NSValueConversionTests {
     @Test func boxedGeometryConvertsToItsOwnKind() {
         guard case .point(let p) = _AnimValue(any: NSValue(cgPoint: CGPoint(x: 1.5, y: -2))) else {
             Issue.record("point not recognised"); return

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// `_OcclusionGrid` where its cells split: dense small rectangles, duplicates, containing
 /// rectangles added before and after, against pixman's region as the reference.
-@Suite struct OcclusionGridTests {
+@Suite(.runLoopTurn) struct OcclusionGridTests {
     typealias LCG = DamageRandomSceneTests.LCG
 
     /// `grid.covers` of the rectangle (x, y, w, h) (a mutating call, outside `#expect`'s closure).

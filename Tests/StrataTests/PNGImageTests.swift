@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
-@Suite struct PNGImageTests {
+@Suite(.runLoopTurn) struct PNGImageTests {
     @Test func decodesHandBuiltRGBAAndPremultiplies() throws {
         // Row 0: opaque red, half-transparent orange (255,128,0,128); row 1: transparent white, (10,20,30,1).
         let file = PNGTestFile.make(width: 2, height: 2, colorType: 6, rows: [

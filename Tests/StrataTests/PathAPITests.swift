@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// The CGPath / CGMutablePath / BezierPath calls not covered by `PathTests`: rectangles in bulk,
 /// relative arcs, rounded rectangles on a mutable path, transformed copies, UIKit's
 /// `init(cgPath:)` and even-odd hit testing, and the stroked and dashed copies' geometry.
-@Suite struct PathAPITests {
+@Suite(.runLoopTurn) struct PathAPITests {
     static func line(_ a: CGPoint, _ b: CGPoint) -> CGMutablePath {
         let p = CGMutablePath(); p.move(to: a); p.addLine(to: b); return p
     }

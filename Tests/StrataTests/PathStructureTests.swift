@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// `path` animations interpolate only between paths of the same structure: rounded rectangles
 /// of any radius and arcs of any radius keep one structure (the seeds' morph and mask reveal).
-@Suite struct PathStructureTests {
+@Suite(.runLoopTurn) struct PathStructureTests {
     func kinds(_ p: CGPath) -> [CGPathElementType] { p._elements.map(\.0) }
 
     @Test func roundedRectsOfAnyRadiusShareOneStructure() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Elements of a path as (type, points) pairs, for exact comparisons.
 func pathElements(_ p: CGPath) -> [(CGPathElementType, [CGPoint])] {
@@ -14,7 +15,7 @@ func pathElements(_ p: CGPath) -> [(CGPathElementType, [CGPoint])] {
 
 func close(_ a: CGPoint, _ b: CGPoint, _ eps: CGFloat = 1e-9) -> Bool { abs(a.x - b.x) <= eps && abs(a.y - b.y) <= eps }
 
-@Suite struct PathTests {
+@Suite(.runLoopTurn) struct PathTests {
     @Test func rectHasCoreGraphicsElementOrder() {
         let p = CGPath(rect: CGRect(x: 1, y: 2, width: 3, height: 4))
         let e = pathElements(p)

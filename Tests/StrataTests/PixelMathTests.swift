@@ -1,11 +1,12 @@
 import CPixelMath
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// The C kernels (CRaster, CStroke) and the Swift blitters scale colours with the same arithmetic,
 /// so a shape gives the same pixels whichever path draws it. The C side lives in one header
 /// (`CPixelMath`); this checks it against Swift's `_mulChannels` and against the exact rounding.
-@Suite struct PixelMathTests {
+@Suite(.runLoopTurn) struct PixelMathTests {
     /// Every coverage 0…255 against seeded pixels and the corner cases (0, all channels 255,
     /// alternating channels): C == Swift, and each channel is round(c·a/255).
     @Test func cAndSwiftScaleChannelsAlike() {

@@ -2,10 +2,11 @@ import CPixman
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Every bad input has a fixed, documented outcome: nothing drawn, a clipped drawing, or a
 /// solid stroke — never a crash, hang or unbounded allocation.
-@Suite struct RasterBadInputTests {
+@Suite(.runLoopTurn) struct RasterBadInputTests {
     func polygon(_ pts: [CGPoint]) -> CGPath {
         let p = CGMutablePath(); p.addLines(between: pts); p.closeSubpath(); return p
     }

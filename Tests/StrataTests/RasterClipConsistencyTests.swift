@@ -2,11 +2,12 @@ import CPixman
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Drawing a path clipped to a rectangle must give, inside the rectangle, exactly the pixels of
 /// the unclipped drawing: the compositor repaints damage regions that way, split into bands
 /// across threads, and compares with full renders (`DamageRandomShapeSceneTests`).
-@Suite struct RasterClipConsistencyTests {
+@Suite(.runLoopTurn) struct RasterClipConsistencyTests {
     /// The reduced failure of the damage test (seed 31337, scale 2) that was off by one level:
     /// a closed, self-intersecting 5-point polygon, filled and stroked 2 px wide.
     static let path: CGPath = {

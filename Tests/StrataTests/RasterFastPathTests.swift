@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Seeded randomized checks of the rasterizer's fast paths against slow, independent references
 /// (the pixman blitters test's approach): the scan converter against `_ReferenceRasterizer` on
 /// images spanning several row bands and bitmap words, and the stroker's joins against the
 /// stroke's definition (round caps and joins: every point within half the width of the line).
-@Suite struct RasterFastPathTests {
+@Suite(.runLoopTurn) struct RasterFastPathTests {
     /// Polygons with long, short, vertical, horizontal and near-horizontal edges over a canvas of
     /// 3 bitmap words × 3 bands, partly outside it: within rounding of the exact area.
     @Test func scanConverterMatchesReferenceAcrossBandsAndWords() {

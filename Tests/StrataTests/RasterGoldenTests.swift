@@ -2,13 +2,14 @@ import CPixman
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Accuracy against cairo: every fill and stroke benchmark scene and the small feature cases
 /// (caps, joins, miter limits, dashes, fill rules, tiny, huge, hairline, wide-and-tight) are
 /// rendered by Strata and compared with cairo's render (Goldens/raster/*.cairo.png, made by
 /// scripts/make-raster-goldens.py). Figures over "ink" pixels (inked in either image), as in
 /// shared/bench/README.md.
-@Suite struct RasterGoldenTests {
+@Suite(.runLoopTurn) struct RasterGoldenTests {
     static let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/raster")
     static let scenesFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../bench/scenes.json").standardized

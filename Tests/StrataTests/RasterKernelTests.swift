@@ -2,9 +2,10 @@ import CPixman
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// CRaster's AVX2 and portable kernels must give the same pixels, to the bit.
-@Suite struct RasterKernelTests {
+@Suite(.runLoopTurn) struct RasterKernelTests {
     /// A background of varied, valid premultiplied pixels, so blends see every kind of input.
     private static func background(_ img: RasterTestImage, seed: UInt32) {
         var rng = SeededLCG(state: seed)

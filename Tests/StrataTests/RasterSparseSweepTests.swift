@@ -2,13 +2,14 @@ import CPixman
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Seeded randomized checks of the scan converter's sparse sweep against `_ReferenceRasterizer`:
 /// the sweep reads only flagged cells and skips whole groups of 256 unflagged ones, so these
 /// shapes are the ones where it skips most — thin stroke outlines, bars with empty rows and
 /// wide empty gaps between them, holes, slivers — on a canvas of several word groups, under both
 /// fill rules, with clip rectangles that cut spans at their edges.
-@Suite struct RasterSparseSweepTests {
+@Suite(.runLoopTurn) struct RasterSparseSweepTests {
     /// A canvas 600 px wide (3 groups of 256 cells) and 3 row bands high.
     static let width = 600, height = 72
 

@@ -2,8 +2,9 @@ import CPixman
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
-@Suite struct RasterTests {
+@Suite(.runLoopTurn) struct RasterTests {
     @Test func pixelAlignedRectIsExact() {
         let img = RasterTestImage(width: 8, height: 8).fill(CGPath(rect: CGRect(x: 2, y: 3, width: 4, height: 2)))
         for y in 0..<8 {

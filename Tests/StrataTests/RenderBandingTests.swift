@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// A frame painted in cache-sized bands, and cut between threads by pixel count, must give the
 /// same pixels as one pass over the whole region.
-@Suite struct RenderBandingTests {
+@Suite(.runLoopTurn) struct RenderBandingTests {
     typealias F = RenderFixture
     typealias LCG = DamageRandomSceneTests.LCG
 

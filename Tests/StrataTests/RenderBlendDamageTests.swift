@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// A `compositingFilter` composites the layer's whole subtree with the content behind it, so
 /// setting, changing or removing it damages every descendant — also those drawn outside the
 /// layer's bounds, and the cached bitmap of a rasterized layer.
-@Suite struct RenderBlendDamageTests {
+@Suite(.runLoopTurn) struct RenderBlendDamageTests {
     typealias F = RenderFixture
     static let bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
 

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Every `compositingFilter` name against the W3C Compositing and Blending formulas (the ones
 /// pixman's PDF operators implement), computed here independently: an opaque source colour over
 /// an opaque backdrop gives B(backdrop, source) per channel, within 2 levels of 8-bit rounding.
-@Suite struct RenderBlendModeTests {
+@Suite(.runLoopTurn) struct RenderBlendModeTests {
     typealias F = RenderFixture
     typealias RGB = SIMD3<Double>
 
@@ -82,7 +83,7 @@ import Testing
 
 /// `magnificationFilter` applies when the image is drawn larger than its natural size,
 /// `minificationFilter` when smaller; "nearest" picks source pixels, anything else filters.
-@Suite struct RenderFilterSelectionTests {
+@Suite(.runLoopTurn) struct RenderFilterSelectionTests {
     typealias F = RenderFixture
     static let red: UInt32 = 0xFFFF_0000, blue: UInt32 = 0xFF00_00FF, green: UInt32 = 0xFF00_FF00
 

@@ -3,11 +3,12 @@ import CPixman
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// CBlit's OVER through an A8 mask (AVX2 when the CPU has it, and the portable kernels) against
 /// pixman compositing the same source, mask and destination: pixel for pixel, on seeded random
 /// images whose masks mix runs of 0 and 255 (the kernels' shortcuts) with arbitrary values.
-@Suite struct RenderBlitMaskTests {
+@Suite(.runLoopTurn) struct RenderBlitMaskTests {
     typealias LCG = DamageRandomSceneTests.LCG
 
     /// A w×h mask, rows `stride` bytes apart: runs of 0, of 255 and of random values.

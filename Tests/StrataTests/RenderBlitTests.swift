@@ -3,10 +3,11 @@ import CPixman
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// CBlit's kernels (AVX2 when the CPU has it, and the portable ones) against pixman doing the
 /// same operation, on seeded random images: pixel for pixel.
-@Suite struct RenderBlitTests {
+@Suite(.runLoopTurn) struct RenderBlitTests {
     typealias LCG = DamageRandomSceneTests.LCG
 
     /// A random premultiplied pixel; a quarter opaque, an eighth fully transparent.

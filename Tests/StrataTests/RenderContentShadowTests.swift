@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Shadows cast by a layer's content (no shadowPath, and contents or sublayers): the alpha of
 /// everything the layer draws, moved by shadowOffset, blurred by shadowRadius, tinted by
 /// shadowColor × shadowOpacity, below the layer.
-@Suite struct RenderContentShadowTests {
+@Suite(.runLoopTurn) struct RenderContentShadowTests {
     typealias F = RenderFixture
 
     /// A 20×20 layer at (40, 40) without background holding a red 10×10 sublayer at its

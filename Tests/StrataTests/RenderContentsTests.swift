@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
-@Suite struct RenderContentsTests {
+@Suite(.runLoopTurn) struct RenderContentsTests {
     typealias F = RenderFixture
 
     /// A w×h image whose pixel (x, y) is opaque with red = 16x + 1, green = 16y + 1.
@@ -142,7 +143,7 @@ import Testing
     }
 }
 
-@Suite struct RenderRoundedContentsTests {
+@Suite(.runLoopTurn) struct RenderRoundedContentsTests {
     typealias F = RenderFixture
 
     @Test func roundedClipOfContentsMatchesTheGroupPath() {

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Rounded clips, borders and transformed rounded layers through cached coverage masks
 /// (`_CoverageMaskCache`): exact covered areas where the map keeps the axes, the same pixels as
 /// the reference path (pixman's triangles every frame) within a documented tolerance otherwise,
 /// reuse while only the integer position changes, and a bounded cache.
-@Suite struct RenderCoverageMaskTests {
+@Suite(.runLoopTurn) struct RenderCoverageMaskTests {
     typealias F = RenderFixture
     typealias LCG = DamageRandomSceneTests.LCG
 

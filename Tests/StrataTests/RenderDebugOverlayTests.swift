@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
-@Suite struct RenderDebugOverlayTests {
+@Suite(.runLoopTurn) struct RenderDebugOverlayTests {
     typealias F = RenderFixture
 
     @Test func environmentSyntax() {

@@ -2,11 +2,12 @@ import CPixman
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Dense damage (many moving layers): the compositor rounds it out to 16-pixel tiles instead of
 /// computing the exact union. The tiled region must still hold every changed pixel, leave out
 /// tiles nothing touched, and repainting it must give the same pixels as a full render.
-@Suite struct RenderDenseDamageTests {
+@Suite(.runLoopTurn) struct RenderDenseDamageTests {
     typealias F = RenderFixture
     typealias LCG = DamageRandomSceneTests.LCG
 

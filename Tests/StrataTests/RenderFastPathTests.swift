@@ -2,10 +2,11 @@ import CPixman
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// The compositor's fast paths against the reference paths they replace, on seeded random
 /// input: pixel for pixel, region for region.
-@Suite struct RenderFastPathTests {
+@Suite(.runLoopTurn) struct RenderFastPathTests {
     typealias F = RenderFixture
     typealias LCG = DamageRandomSceneTests.LCG
 

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// `magnificationFilter` / `minificationFilter` follow how big the image is on the target, not
 /// in layer space: a 2×1 image in a 2×1-point layer is magnified on a scale-2 surface or under a
 /// ×2 transform (Apple's own example magnifies a 10×10-point image by a scale of 10), and a
 /// 4×1 image in a 4×1-point layer under a ×0.5 transform is minified.
-@Suite struct RenderFilterDeviceScaleTests {
+@Suite(.runLoopTurn) struct RenderFilterDeviceScaleTests {
     typealias F = RenderFixture
     static let red: UInt32 = 0xFFFF_0000, blue: UInt32 = 0xFF00_00FF, green: UInt32 = 0xFF00_FF00
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
-@Suite struct RenderMaskTests {
+@Suite(.runLoopTurn) struct RenderMaskTests {
     typealias F = RenderFixture
 
     static func masked(_ mask: RenderLayer) -> RenderLayer {

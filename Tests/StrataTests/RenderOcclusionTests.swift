@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
-@Suite struct RenderOcclusionTests {
+@Suite(.runLoopTurn) struct RenderOcclusionTests {
     typealias F = RenderFixture
 
     func nodesHidden(_ tree: RenderLayer, _ w: Int, _ h: Int) -> (tree: [UInt64], own: [UInt64]) {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
-@Suite struct RenderPerspectiveBlendTests {
+@Suite(.runLoopTurn) struct RenderPerspectiveBlendTests {
     typealias F = RenderFixture
 
     @Test func multiplyBlendMode() {

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// One golden image per visual property of issue 5 (`Goldens/render/prop-<name>.png`), each a
 /// small scene that shows the property's cases side by side. Exact where the geometry lands
 /// on whole pixels and images are sampled nearest; a tolerance of 2 levels where edges are
 /// antialiased or images filtered. Exact pixel values of the same properties are asserted in
 /// CompositorTests, RenderContentsTests, RenderMaskTests, RenderShadowTests and the others.
-@Suite struct RenderPropertyGoldenTests {
+@Suite(.runLoopTurn) struct RenderPropertyGoldenTests {
     typealias F = RenderFixture
     static let grey = CGColor(gray: 0.85, alpha: 1)
     static let orange = CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// shouldRasterize keeps only what can show: the bitmap of a huge rasterized layer is bounded
 /// by the surface (plus `_RasterCache.margin`), and the pixels are those of direct drawing.
-@Suite struct RenderRasterizeClipTests {
+@Suite(.runLoopTurn) struct RenderRasterizeClipTests {
     typealias F = RenderFixture
 
     /// A 10⁶ × 10⁶ red layer at (x, −500 000 + 40) with a green child near the surface and a

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// shouldRasterize: cached subtree bitmaps, reused while the subtree does not change.
-@Suite struct RenderRasterizeTests {
+@Suite(.runLoopTurn) struct RenderRasterizeTests {
     typealias F = RenderFixture
 
     /// A red 40×30 layer at (10, 20) with a green child at (5, 5) and a blue grandchild

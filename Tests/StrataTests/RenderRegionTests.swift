@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
-@Suite struct RenderRegionTests {
+@Suite(.runLoopTurn) struct RenderRegionTests {
     func r(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> PixelRect { PixelRect(x: x, y: y, width: w, height: h) }
 
     @Test func unionOfDisjointRectsKeepsBothRects() {

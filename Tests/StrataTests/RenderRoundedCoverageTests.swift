@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Rounded rectangles under axis-aligned maps: every pixel's alpha is its exactly covered
 /// area (checked against an independent numerical integration), drawn directly or through a
 /// clip region.
-@Suite struct RenderRoundedCoverageTests {
+@Suite(.runLoopTurn) struct RenderRoundedCoverageTests {
     typealias F = RenderFixture
 
     /// Covered area of pixel (px, py) by the rounded rectangle [x0, x1] × [y0, y1] with corner

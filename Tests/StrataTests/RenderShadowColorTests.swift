@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// `shadowColor` tints every kind of shadow (the background's shape, a `shadowPath`, a layer's
 /// content), its alpha multiplied by `shadowOpacity`; a clear colour casts nothing.
-@Suite struct RenderShadowColorTests {
+@Suite(.runLoopTurn) struct RenderShadowColorTests {
     typealias F = RenderFixture
     static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
-@Suite struct RenderShadowTests {
+@Suite(.runLoopTurn) struct RenderShadowTests {
     typealias F = RenderFixture
 
     static func shadowed(radius: CGFloat, offset: CGSize, opacity: Float = 1) -> RenderLayer {

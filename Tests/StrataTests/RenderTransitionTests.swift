@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// CATransition drawing: fade, moveIn, push and reveal with their subtypes, at exact progress
 /// points, with the damage they cause.
-@Suite struct RenderTransitionTests {
+@Suite(.runLoopTurn) struct RenderTransitionTests {
     typealias F = RenderFixture
     static let white: UInt32 = 0xFFFF_FFFF, red: UInt32 = 0xFFFF_0000, blue: UInt32 = 0xFF00_00FF
 

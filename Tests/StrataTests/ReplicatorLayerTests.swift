@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// CAReplicatorLayer: defaults and animatability as Core Animation documents them, and the
 /// copies on screen — transformed about the anchor point, delayed, tinted.
-@Suite struct ReplicatorLayerTests {
+@Suite(.runLoopTurn) struct ReplicatorLayerTests {
     /// A root of `size` points holding `replicator` (whole-root frame) after `build` set it up,
     /// without implicit animations; returns the render tree.
     func scene(size: CGFloat = 100, _ build: (CAReplicatorLayer) -> Void) -> (CALayer, RenderTree) {

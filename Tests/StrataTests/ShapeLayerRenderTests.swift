@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Shape layers reach the screen: the compositor draws `CAShapeLayer`'s fill and stroke with the
 /// path rasterizer, also where the path lies outside the layer's (zero) bounds, as in the seeds.
-@Suite struct ShapeLayerRenderTests {
+@Suite(.runLoopTurn) struct ShapeLayerRenderTests {
     func render(_ build: (CALayer) -> Void, size: Int = 100) -> Bitmap {
         let root = CALayer()
         CATransaction.begin()

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Stroker accuracy at sharp turns on short segments: zig-zags of 2 px segments turning by 120°,
 /// 150° and 170°, width 8, miter (limit 10) / round / bevel joins (Goldens/raster/sharp-turns.json,
 /// made with the exact stroke's area and cairo's render by scripts/make-sharp-turn-goldens.py).
-@Suite struct StrokeSharpTurnTests {
+@Suite(.runLoopTurn) struct StrokeSharpTurnTests {
     static var spec: [String: Any] {
         let url = RasterGoldenTests.dir.appendingPathComponent("sharp-turns.json")
         return (try? JSONSerialization.jsonObject(with: Data(contentsOf: url))) as? [String: Any] ?? [:]

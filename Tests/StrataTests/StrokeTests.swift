@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
-@Suite struct StrokeTests {
+@Suite(.runLoopTurn) struct StrokeTests {
     func line(_ a: CGPoint, _ b: CGPoint) -> CGPath {
         let p = CGMutablePath(); p.move(to: a); p.addLine(to: b); return p
     }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Documented outcomes for bad text input: nothing crashes, work stays bounded.
-@Suite struct TextBadInputTests {
+@Suite(.runLoopTurn) struct TextBadInputTests {
     static func layout(_ s: String, font: String = "DejaVu Sans", size: CGFloat = 16, w: CGFloat = 300, h: CGFloat = 200,
                        wrapped: Bool = false, truncation: CATextLayerTruncationMode = .none) -> TextLayout {
         TextLayout(StyledText(s, style: TextStyle(fontName: font, fontSize: size, color: .black)),

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// TextLayout's geometry as exact values: alignment, wrapping, truncation, per-run styles,
 /// subpixel positioning, the shared glyph cache and font lookup (weight, slant, symbol
 /// fallback). Fonts of the CI image (scripts/deps: fonts-dejavu-core, fonts-noto-core).
-@Suite struct TextLayoutTests {
+@Suite(.runLoopTurn) struct TextLayoutTests {
     static let long = TextRenderTests.long
 
     static func layout(_ s: String, font: String = "DejaVu Sans", size: CGFloat = 16, w: CGFloat = 160, h: CGFloat = 400,

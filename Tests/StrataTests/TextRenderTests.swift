@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// CATextLayer through the engine and compositor: golden renders per script and layout mode.
 /// Goldens are made with the fonts of the CI image (fonts-dejavu-core, fonts-noto-core,
 /// fonts-wqy-microhei).
-@Suite struct TextRenderTests {
+@Suite(.runLoopTurn) struct TextRenderTests {
     /// A white root of `w`×`h` points holding one text layer filling it (inset 4 points).
     static func render(_ w: CGFloat, _ h: CGFloat, scale: CGFloat = 1, _ configure: (CATextLayer) -> Void) -> Bitmap {
         let root = CALayer()

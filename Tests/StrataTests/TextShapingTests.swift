@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Shaping results (HarfBuzz through `_Paragraph`), with the CI image's fonts.
-@Suite struct TextShapingTests {
+@Suite(.runLoopTurn) struct TextShapingTests {
     static func shape(_ s: String, font: String, size: CGFloat = 16) -> _Paragraph {
         let e = _TextEngine.shared
         return e.withLock {

@@ -1,10 +1,11 @@
 import CStroke
 import Foundation
 import Testing
+import StrataTestSupport
 
 /// The thin-stroke band kernel (`cstroke_bands`): the AVX2 and portable versions give the same
 /// pixels, and each pixel holds the band's exact area in it.
-@Suite struct ThinStrokeKernelTests {
+@Suite(.runLoopTurn) struct ThinStrokeKernelTests {
     /// One random band: top edge, slope, height, columns, clipped rows, orientation.
     struct Band {
         var top, slope, height: Double

@@ -2,10 +2,11 @@ import CPixman
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Thin closed strokes drawn as bands (`_ThinStroke`) against the general path (outline + scan
 /// converter) of the same rasterizer, and what falls back to the general path.
-@Suite struct ThinStrokeTests {
+@Suite(.runLoopTurn) struct ThinStrokeTests {
     static func render(_ path: CGPath, _ style: StrokeStyle, transform: CGAffineTransform = .identity,
                        size: (Int, Int) = (64, 64), direct: Bool, clip: CGRect? = nil,
                        format: pixman_format_code_t = PIXMAN_a8) -> RasterTestImage {

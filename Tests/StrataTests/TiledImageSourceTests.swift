@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// TiledImageSource: regions and levels of JPEG (scaled, cropped, skipped decoding), PNG (tile
 /// pyramid streamed once) and the generated picture, against whole decodes.
-@Suite struct TiledImageSourceTests {
+@Suite(.runLoopTurn) struct TiledImageSourceTests {
     /// A smooth opaque test picture (low-frequency gradients: JPEG keeps them within a few levels).
     static func smooth(_ w: Int, _ h: Int) -> CGImage {
         CGImage(width: w, height: h) { p in

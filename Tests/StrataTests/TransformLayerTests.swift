@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// CATransformLayer: its sublayers keep their depth (perspective from the superlayer's
 /// sublayerTransform reaches them), are drawn far to near across nested transform layers, and
 /// the transform layer itself draws nothing and applies its opacity to each sublayer.
-@Suite struct TransformLayerTests {
+@Suite(.runLoopTurn) struct TransformLayerTests {
     static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
     static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
 

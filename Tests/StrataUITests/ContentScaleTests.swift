@@ -2,13 +2,14 @@ import Foundation
 import Testing
 @testable import StrataUI
 @testable import Strata
+import StrataTestSupport
 
 /// `View.contentScaleFactor`: a host's scale reaches every view of the tree (also views added
 /// later), a view's own setting sticks, drawing views redraw at the new pixel density, and a
 /// tiled image view gives its image layer the scale. (`ViewHost.updateContentScale` is what
 /// hosts call with the surface's scale; the sway test in IntegrationTests/ViewerTests checks
 /// the whole chain from a 2× output.)
-@Suite(.serialized) struct ContentScale {
+@Suite(.serialized, .runLoopTurn) struct ContentScale {
     /// Fills its bounds red; counts draws.
     final class Canvas: View {
         var draws = 0

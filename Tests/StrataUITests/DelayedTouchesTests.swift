@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import StrataUI
 import Strata
+import StrataTestSupport
 
 /// `delaysTouchesBegan` / `delaysTouchesEnded`: what a view hears, and when, while recognizers
 /// on it decide. Times are the harness scheduler's (relative to 100).
-@Suite struct DelayedTouches {
+@Suite(.runLoopTurn) struct DelayedTouches {
     /// A view logging its touch calls with the time they arrived.
     final class TimedView: View {
         var log: [String] = []

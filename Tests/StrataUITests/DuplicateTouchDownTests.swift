@@ -2,11 +2,12 @@ import Foundation
 import Testing
 @testable import StrataUI
 import Strata
+import StrataTestSupport
 
 /// Found by the view-input fuzz target: two downs of one touch id in one frame left the first
 /// touch attached to the recognizers for ever (a Touch ↔ recognizer retain cycle, the whole view
 /// tree leaked). The first touch now begins and is cancelled before the second begins.
-@Suite struct DuplicateTouchDownTests {
+@Suite(.runLoopTurn) struct DuplicateTouchDownTests {
     /// A harness whose root holds one 200×200 logging view carrying `recognizer`.
     func scene(_ recognizer: GestureRecognizer) -> (InputHarness, LogView) {
         let h = InputHarness()

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import StrataUI
 import Strata
+import StrataTestSupport
 
-@Suite struct Gestures {
+@Suite(.runLoopTurn) struct Gestures {
     @Test func tapRecognizedAtLift() {
         let h = InputHarness()
         let tap = TapGestureRecognizer()
@@ -257,7 +258,7 @@ import Strata
     }
 }
 
-@Suite struct TouchpadGestures {
+@Suite(.runLoopTurn) struct TouchpadGestures {
     @Test func touchpadPinchDrivesPinchRecognizers() {
         let h = InputHarness()
         let v = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))

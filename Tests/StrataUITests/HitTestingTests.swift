@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import StrataUI
 import Strata
+import StrataTestSupport
 
 /// A view named for messages.
 final class Named: View {
@@ -14,7 +15,7 @@ final class Named: View {
 
 func name(_ v: View?) -> String { (v as? Named)?.name ?? (v == nil ? "nil" : "?") }
 
-@Suite struct HitTesting {
+@Suite(.runLoopTurn) struct HitTesting {
     /// root 400×300 at the origin; `a` is 100×100 centred at (200, 150), rotated 45°;
     /// `b` is a 20×20 child of `a` at a's top-left corner region (10…30).
     func rotatedTree() -> (Named, Named, Named) {

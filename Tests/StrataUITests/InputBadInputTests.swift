@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import StrataUI
 import Strata
+import StrataTestSupport
 
-@Suite struct InputBadInput {
+@Suite(.runLoopTurn) struct InputBadInput {
     @Test func touchIDsThatNeverWentDown() {
         let h = InputHarness()
         let v = LogView("v", frame: CGRect(x: 0, y: 0, width: 100, height: 100))

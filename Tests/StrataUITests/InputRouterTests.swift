@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import StrataUI
 import Strata
+import StrataTestSupport
 
-@Suite struct InputRouting {
+@Suite(.runLoopTurn) struct InputRouting {
     /// root ⊃ a (0,0 200×200) ⊃ b (50,50 50×50); c (250,0 100×100) beside a.
     func tree(_ h: InputHarness) -> (LogView, LogView, LogView) {
         let a = LogView("a", frame: CGRect(x: 0, y: 0, width: 200, height: 200))

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import StrataUI
+import StrataTestSupport
 
 /// Found by the view-input fuzz target in a 10-minute run: advancing the manual clock by ∞ made
 /// a scroll view's deceleration tick (which reschedules itself at `now` + 1/60) due for ever.
-@Suite struct ManualSchedulerTests {
+@Suite(.runLoopTurn) struct ManualSchedulerTests {
     @Test func nonFiniteTimesAreIgnored() {
         let scheduler = ManualScheduler(now: 100)
         var ticks: [TimeInterval] = []

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import StrataUI
 import Strata
+import StrataTestSupport
 
 /// `RotationGestureRecognizer` fed with touch sequences and touchpad pinches: exact angles
 /// (radians, clockwise on screen), states, velocity, unwrapping past ±π, rebasing.
-@Suite struct RotationGestures {
+@Suite(.runLoopTurn) struct RotationGestures {
     /// Finger 2 placed `degrees` around finger 1 at (200, 150), 100 points away.
     static func around(_ degrees: Double) -> (CGFloat, CGFloat) {
         let r = degrees * .pi / 180

@@ -2,12 +2,13 @@ import Foundation
 import Testing
 @testable import StrataUI
 import Strata
+import StrataTestSupport
 
 /// A router can go away with fingers still down (its window or popup closed mid-gesture): the
 /// touches it owned are freed, and with them the views and recognizers they referenced (the
 /// cycle the view-input fuzz target found). A view tree that outlives its router starts afresh
 /// under the next one.
-@Suite struct RouterTeardownTests {
+@Suite(.runLoopTurn) struct RouterTeardownTests {
     @Test func aRouterDroppedWithTouchesDownFreesItsViewsRecognizersAndTouches() {
         weak var root: View?, card: View?, list: ScrollView?, row: View?, pressed: View?
         weak var pan: GestureRecognizer?, scrollPan: GestureRecognizer?, longPress: GestureRecognizer?, tap: GestureRecognizer?

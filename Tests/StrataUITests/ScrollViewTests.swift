@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import StrataUI
 import Strata
+import StrataTestSupport
 
-@Suite struct ScrollPhysicsTests {
+@Suite(.runLoopTurn) struct ScrollPhysicsTests {
     @Test func decelerationClosedFormMatchesIntegratedVelocity() {
         // Integrate v(t) = v0 · 0.998^(1000 t) with Simpson's rule; compare with the closed form.
         let v0 = 1000.0, r = 0.998
@@ -59,7 +60,7 @@ final class ScrollLog: ScrollViewDelegate {
     func scrollViewDidScroll(_ scrollView: ScrollView) { times.append(scheduler.now) }
 }
 
-@Suite struct ScrollViewBehaviour {
+@Suite(.runLoopTurn) struct ScrollViewBehaviour {
     /// A 200×200 scroll view at the origin with 200×1000 content.
     func list(_ h: InputHarness) -> ScrollView {
         let s = ScrollView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import StrataUI
 import Strata
+import StrataTestSupport
 
 /// TiledImageView's pan and zoom from injected input: exact zoom, centre and layer placement
 /// after pointer drags, wheel detents, pinches and keys (view 400×300 over a 20 000² image).
-@Suite struct TiledImageViewTests {
+@Suite(.runLoopTurn) struct TiledImageViewTests {
     let h = InputHarness()
     let view: TiledImageView
 

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import StrataUI
 import Strata
+import StrataTestSupport
 
 /// Animations are read back from the layer and evaluated with `RenderTree.snapshot(at:)` at
 /// explicit times, so these tests never touch the global media clock.
-@Suite struct ViewAnimation {
+@Suite(.runLoopTurn) struct ViewAnimation {
     /// A committed root (with a render tree) holding one 100×100 view at center (50, 50).
     func scene() -> (RenderTree, View, View) {
         let root = View(frame: CGRect(x: 0, y: 0, width: 400, height: 300))

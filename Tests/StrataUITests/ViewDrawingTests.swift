@@ -2,9 +2,10 @@ import Foundation
 import Testing
 @testable import StrataUI
 @testable import Strata
+import StrataTestSupport
 
 /// View.draw(_:) through the layer's backing store, the current context and offscreen images.
-@Suite(.serialized) struct ViewDrawing {
+@Suite(.serialized, .runLoopTurn) struct ViewDrawing {
     /// Draws a red square at (2, 2) and blue where asked; records rects and the current context.
     final class Canvas: View {
         var rects: [CGRect] = []

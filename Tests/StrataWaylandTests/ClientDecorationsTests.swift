@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import StrataWayland
+import StrataTestSupport
 
-@Suite struct ClientDecorationsTests {
+@Suite(.runLoopTurn) struct ClientDecorationsTests {
     typealias D = ClientDecorations
 
     @Test func buttonsSitAtTheRightEndOfTheBar() {

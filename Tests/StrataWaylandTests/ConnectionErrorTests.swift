@@ -1,8 +1,9 @@
 import Glibc
 import Testing
 @testable import StrataWayland
+import StrataTestSupport
 
-@Suite struct ConnectionErrorTests {
+@Suite(.runLoopTurn) struct ConnectionErrorTests {
     @Test func missingSocketNamesWhatWasTried() throws {
         let dir = "/tmp/strata-no-compositor-\(getpid())"
         mkdir(dir, 0o700)

@@ -3,11 +3,12 @@ import Foundation
 import Glibc
 import Testing
 @testable import StrataWayland
+import StrataTestSupport
 
 /// Security and resource hygiene of the descriptors we open. Other suites run in parallel in
 /// this process, so nothing here counts all open fds: each check follows the descriptors it
 /// made itself (by number and inode), which other tests cannot disturb.
-@Suite struct FileDescriptorHygieneTests {
+@Suite(.runLoopTurn) struct FileDescriptorHygieneTests {
     /// The kernel's view of `fd`: its flags (octal in /proc/self/fdinfo) and what it points to.
     static func fdInfo(_ fd: Int32) -> (flags: Int, target: String)? {
         guard let info = try? String(contentsOfFile: "/proc/self/fdinfo/\(fd)", encoding: .utf8) else { return nil }

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import StrataWayland
+import StrataTestSupport
 
 /// A presenter can be dropped while its frame callback is outstanding (a popup closed right after
 /// its last frame: the compositor never answers a destroyed surface's callback). The stale-callback
 /// timer it left on the render loop must then do nothing — it read the freed presenter, and the
 /// `menu` example crashed on its render thread about a second after a popup closed.
-@Suite struct FramePresenterTeardownTests {
+@Suite(.runLoopTurn) struct FramePresenterTeardownTests {
     /// Counts the frames it is asked for; always a full-buffer damage, never animating.
     final class CountingProducer: FrameProducer {
         var frames = 0

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import StrataWayland
+import StrataTestSupport
 
 /// `LayerShellWindowSet` against a scripted compositor (`SeatTestCompositor` advertising
 /// zwlr_layer_shell_v1): windows appear with announced outputs and go when an output is removed
 /// or the compositor closes its surface. Real compositors cover what they can do
 /// (`OutputLayerShellTests`: sway creates an output); none here can remove one.
-@Suite struct LayerShellWindowSetTests {
+@Suite(.runLoopTurn) struct LayerShellWindowSetTests {
     /// wl_output events (v4) and zwlr_layer_shell_v1 / zwlr_layer_surface_v1 opcodes.
     static let outputDone: UInt16 = 2, outputName: UInt16 = 4
     static let getLayerSurface: UInt32 = 0, layerSurfaceClosed: UInt16 = 1, layerSurfaceDestroy: UInt32 = 7

@@ -2,11 +2,12 @@ import Foundation
 import Strata
 import Testing
 @testable import StrataWayland
+import StrataTestSupport
 
 /// What the surface sends with `damage_buffer` is the producer's answer: this frame's damage
 /// region, exact rectangles, never the repaint of an older buffer; an older buffer is repainted
 /// over every frame it missed (its age) and ends up equal to a full render.
-@Suite struct LayerTreeProducerDamageTests {
+@Suite(.runLoopTurn) struct LayerTreeProducerDamageTests {
     static func rects(_ d: [(Int32, Int32, Int32, Int32)]) -> [[Int32]] { d.map { [$0.0, $0.1, $0.2, $0.3] } }
 
     static func matchesFullRender(_ buffer: ShmBuffer, _ tree: RenderTree) -> Bool {
@@ -14,15 +15,14 @@ import Testing
         return shown.hasSamePixels(as: Snapshot.render(tree.snapshot(at: 0), width: buffer.width, height: buffer.height)!)
     }
 
-    /// One edit and the run loop's end-of-turn flush. Transactions are per thread, and another
-    /// test may have left an implicit transaction open on this pool thread (no run loop commits
-    /// it); nested in it, the explicit commit alone would wait for it, as in Core Animation.
+    /// One edit, without implicit animations, as one run-loop turn.
     static func change(_ body: () -> Void) {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        body()
-        CATransaction.commit()
-        CATransaction.flush()
+        runLoopTurn {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            body()
+            CATransaction.commit()
+        }
     }
 
     @Test func sentDamageIsTheFramesRegionAndOlderBuffersCatchUp() throws {

@@ -2,12 +2,13 @@ import Foundation
 import Glibc
 import Testing
 @testable import StrataWayland
+import StrataTestSupport
 
 /// Clipboard transfers through pipes on an `EventLoop` (connected to the scripted compositor,
 /// which only provides the loop's Wayland fd): exact bytes, the size limit, a peer that never
 /// finishes, a reader that goes away, and one thread writing and reading a transfer larger
 /// than a pipe's buffer (what pasting one's own copy does).
-@Suite struct PipeTransferTests {
+@Suite(.runLoopTurn) struct PipeTransferTests {
     let compositor = SeatTestCompositor()
     let display: WaylandDisplay
     let loop: EventLoop

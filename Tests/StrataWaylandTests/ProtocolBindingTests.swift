@@ -1,10 +1,11 @@
 import CWaylandClient
 import Testing
 @testable import StrataWayland
+import StrataTestSupport
 
 /// The generated tables must match the protocol definitions (names, versions, message counts and
 /// signatures): a wrong table is a protocol error at run time.
-@Suite struct ProtocolBindingTests {
+@Suite(.runLoopTurn) struct ProtocolBindingTests {
     @Test func generatedTablesDescribeTheProtocol() {
         let t = XdgToplevel.interface.pointee
         #expect(String(cString: t.name) == "xdg_toplevel")

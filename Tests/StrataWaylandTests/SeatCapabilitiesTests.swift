@@ -1,7 +1,8 @@
 import Testing
 @testable import StrataWayland
+import StrataTestSupport
 
-@Suite struct SeatCapabilitiesTests {
+@Suite(.runLoopTurn) struct SeatCapabilitiesTests {
     @Test func capabilitiesAnnouncedBeforeTheSeatExistedCreateDevices() throws {
         let f = try SeatFixture(capabilities: [], initialCapabilities: [.pointer, .touch])
         #expect(f.seat.capabilities == [.pointer, .touch])

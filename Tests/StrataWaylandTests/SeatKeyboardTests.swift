@@ -2,6 +2,7 @@ import CXKBCommon
 import Glibc
 import Testing
 @testable import StrataWayland
+import StrataTestSupport
 
 /// The text of an xkb keymap compiled from RMLVO names, as a compositor would send it.
 func keymapText(layout: String = "us", variant: String = "") -> [UInt8] {
@@ -48,7 +49,7 @@ extension SeatFixture {
     }
 }
 
-@Suite struct SeatKeyboardTests {
+@Suite(.runLoopTurn) struct SeatKeyboardTests {
     @Test func keysProduceKeysymsAndTextAndEnterKeysAreNotPresses() throws {
         let f = try SeatFixture()
         let s = try f.focusedKeyboard(held: [Key.a])

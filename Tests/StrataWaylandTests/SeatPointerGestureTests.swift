@@ -1,8 +1,9 @@
 import Testing
 @testable import StrataWayland
+import StrataTestSupport
 
 /// Recorded zwp_pointer_gestures_v1 sequences through the seat.
-@Suite struct SeatPointerGestureTests {
+@Suite(.runLoopTurn) struct SeatPointerGestureTests {
     func focused() throws -> (SeatFixture, WaylandSurface) {
         let f = try SeatFixture()
         let s = f.makeSurface()

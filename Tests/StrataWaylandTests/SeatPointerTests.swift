@@ -1,8 +1,9 @@
 import Testing
 @testable import StrataWayland
+import StrataTestSupport
 
 /// Recorded wl_pointer sequences, decoded by the generated bindings, through the seat.
-@Suite struct SeatPointerTests {
+@Suite(.runLoopTurn) struct SeatPointerTests {
     @Test func framesGroupEventsIntoOneValue() throws {
         let f = try SeatFixture()
         let s = f.makeSurface()

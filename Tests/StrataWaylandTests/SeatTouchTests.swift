@@ -1,9 +1,10 @@
 import Testing
 @testable import StrataWayland
+import StrataTestSupport
 
 /// Recorded wl_touch sequences through the seat. Headless sway has no touch device of its own,
 /// so touch is only checked against recordings.
-@Suite struct SeatTouchTests {
+@Suite(.runLoopTurn) struct SeatTouchTests {
     @Test func touchesAreTrackedByIDAndUpCarriesTheLastPosition() throws {
         let f = try SeatFixture()
         let s = f.makeSurface()

@@ -1,7 +1,8 @@
 import Testing
 @testable import StrataWayland
+import StrataTestSupport
 
-@Suite struct SurfaceScaleTests {
+@Suite(.runLoopTurn) struct SurfaceScaleTests {
     @Test func integerScaleBuffersAreWholeMultiples() {
         let s = SurfaceScale.integer(2)
         #expect(s.bufferSize(width: 401, height: 299) == (802, 598))
@@ -18,7 +19,7 @@ import Testing
     }
 }
 
-@Suite struct FrameTimingTests {
+@Suite(.runLoopTurn) struct FrameTimingTests {
     @Test func predictsTheNextRefreshOnTheGrid() {
         var t = FrameTiming()
         #expect(t.predictedPresentation(now: 5) == 5)

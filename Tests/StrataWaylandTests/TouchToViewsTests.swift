@@ -3,13 +3,14 @@ import Strata
 import StrataUI
 import Testing
 @testable import StrataWayland
+import StrataTestSupport
 
 /// Touch end to end without a touchscreen: recorded wl_touch sequences, in wire format from the
 /// scripted compositor, go through the real `Seat` and an `InputRouter` (as `ViewHost` wires
 /// them) into a view tree. Headless sway has no touch device, so this is where touch is
 /// checked whole: per-view began/moved/ended/cancelled sequences, `up` at the last position,
 /// and recognizers driven by the fingers.
-@Suite struct TouchToViewsTests {
+@Suite(.runLoopTurn) struct TouchToViewsTests {
     /// Logs each touch call as "phase id (x, y)" in its own coordinates.
     final class TouchLogView: View {
         var log: [String] = []

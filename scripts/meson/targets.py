@@ -17,7 +17,8 @@ tab-separated lines that meson.build turns into targets (lists are space-separat
                                          Swift identifier (SwiftPM's rule: `strata-bench` → `strata_bench`)
 
 Targets come in dependency order; DEPS is the transitive closure of built (non-system) targets,
-each before what it depends on (static link order). Test targets are skipped. A file added to any target needs
+each before what it depends on (static link order). Test targets (and targets under Tests/) are
+skipped. A file added to any target needs
 `meson setup --reconfigure BUILD` (or a fresh setup); no edit of meson.build.
 """
 import json
@@ -42,7 +43,10 @@ def pkg_config(*args):
 
 package = json.loads(subprocess.run([swift_tool(), "package", "dump-package"], cwd=SRC, check=True,
                                     capture_output=True, text=True).stdout)
-targets = {t["name"]: t for t in package["targets"] if t["type"] != "test"}
+# Test targets and what only they use (regular targets under Tests/, e.g. StrataTestSupport) are
+# not part of the meson build.
+targets = {t["name"]: t for t in package["targets"]
+           if t["type"] != "test" and not (t.get("path") or "").startswith("Tests/")}
 
 
 def target_dir(t):

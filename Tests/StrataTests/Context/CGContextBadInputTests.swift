@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Documented outcomes for bad input to CGContext.
-@Suite struct CGContextBadInputTests {
+@Suite(.runLoopTurn) struct CGContextBadInputTests {
     @Test func sizesAreRefusedBeforeAllocating() {
         #expect(CGContext(width: 0, height: 10) == nil)
         #expect(CGContext(width: 10, height: -1) == nil)

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Blend modes and images.
-@Suite struct CGContextBlendImageTests {
+@Suite(.runLoopTurn) struct CGContextBlendImageTests {
     static func redBase(_ n: Int = 6) -> CGContext {
         let c = Ctx.make(n, n)
         c.setFillColor(Ctx.red)

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Gradients and text through the context.
-@Suite struct CGContextGradientTextTests {
+@Suite(.runLoopTurn) struct CGContextGradientTextTests {
     static let blackToWhite = CGGradient(colorsSpace: nil, colors: [.black, .white], locations: [0, 1])!
 
     @Test func linearGradientSamplesPixelCentres() {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Paths, fill rules, strokes, dashes and clipping through the context.
-@Suite struct CGContextPathTests {
+@Suite(.runLoopTurn) struct CGContextPathTests {
     /// Two nested squares: 2..14 and 5..11.
     static func nested(_ c: CGContext) {
         c.addRect(CGRect(x: 2, y: 2, width: 12, height: 12))

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Graphics state, CTM and rectangles: exact pixel values (pixel-aligned geometry).
-@Suite struct CGContextStateTests {
+@Suite(.runLoopTurn) struct CGContextStateTests {
     @Test func fillRectIsExactAndLeavesTheRestTransparent() {
         let c = Ctx.make(8, 8)
         c.setFillColor(Ctx.red)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StrataTestSupport
 @testable import Strata
 
 extension EngineTests {
@@ -133,12 +134,8 @@ extension EngineTests {
         /// exactly as unclipped (`RasterClipConsistencyTests`).
         @Test(arguments: [(UInt64(1), CGFloat(1)), (7, 1), (42, 1), (99, 1), (123, 1), (2024, 2), (31337, 2), (5, 2)])
         func repaintingTheDamageEqualsAFullRender(seed: UInt64, scale: CGFloat) {
-            // Transactions are per thread, and a test that set layer properties without an
-            // explicit transaction may have left an implicit one open on this pool thread (there
-            // is no run loop to commit it). Nested in it, this scene's explicit commits would wait
-            // for that implicit commit, as in Core Animation, and no edit would reach the tree.
-            // The flush is the run loop's end-of-turn commit.
-            CATransaction.flush()
+            // Each frame's edit is one run-loop turn (the suite's `.runLoopTurn` starts the test
+            // on a thread with no implicit transaction open).
             let scene = Scene(seed: seed)
             let tree = RenderTree(root: scene.root)
             let compositor = Compositor()
@@ -148,8 +145,7 @@ extension EngineTests {
             let incremental = Snapshot.render(old, width: w, height: h, scale: scale)!
             var damaged = 0
             for frame in 0..<50 {
-                scene.step()
-                CATransaction.flush()
+                runLoopTurn { scene.step() }
                 let new = tree.snapshot(at: 0)
                 let damage = compositor.damage(from: old, to: new, scale: scale, bounds: bounds)
                 if !damage.isEmpty { damaged += 1 }

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// The engine tests: each steps its own manual clock (`withManualClock`, scoped to the test's
 /// task, not installed globally) and commits on its own thread's transaction, so they run in
 /// parallel.
-@Suite struct EngineTests {}
+@Suite(.runLoopTurn) struct EngineTests {}
 
 /// Runs `body` with a manual clock at `start` as this test's media clock (scoped, so tests
 /// running in parallel each see their own), then commits leftovers.

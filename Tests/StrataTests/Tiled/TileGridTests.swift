@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// CATiledLayer's tile geometry: the level a zoom picks and the exact tile sets for known views.
-@Suite struct TileGridTests {
+@Suite(.runLoopTurn) struct TileGridTests {
     static func key(_ l: Int, _ c: Int, _ r: Int) -> _TileKey { _TileKey(level: l, column: c, row: r) }
 
     @Test func zoomPicksTheLeastDetailedSufficientLevel() {

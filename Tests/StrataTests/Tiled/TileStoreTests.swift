@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// Runs tile jobs only when told, so tests decide what is drawn, cancelled or in flight.
 final class ManualTileExecutor: _TileExecutor, @unchecked Sendable {
@@ -14,7 +15,7 @@ final class ManualTileExecutor: _TileExecutor, @unchecked Sendable {
     }
 }
 
-@Suite struct TileStoreTests {
+@Suite(.runLoopTurn) struct TileStoreTests {
     static let bounds = CGRect(x: 0, y: 0, width: 1000, height: 800)
 
     static func store(limit: Int = 100, fade: Double = 0.25, levels: Int = 1, bias: Int = 0,

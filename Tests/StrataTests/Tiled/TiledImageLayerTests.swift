@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// TiledImageLayer over a generated source, drawn synchronously (`drawsTilesSynchronously`):
 /// every frame shows all its tiles at once, and screen pixels are the source's pixels at the
 /// level the zoom picks — copied 1:1, point-sampled from a coarser level, or magnified as
 /// blocks of nearest pixels.
-@Suite(.serialized) struct TiledImageLayerTests {
+@Suite(.serialized, .runLoopTurn) struct TiledImageLayerTests {
     static let reference = _GeneratedTiledBackend(width: 4000, height: 3000)
 
     /// A 200×150 root showing the layer scaled by `scale`, moved by `offset`, rendered at

@@ -2,11 +2,12 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 /// CATiledLayer through the render tree and the compositor: tiles requested for what the root's
 /// bounds show through the layer's transform, drawn by `draw(in:)` per tile, shown with their
 /// fade-in, pixels checked.
-@Suite(.serialized) struct TiledLayerRenderTests {
+@Suite(.serialized, .runLoopTurn) struct TiledLayerRenderTests {
     /// Draws a checkerboard of 100-unit squares (red where column + row is even, else blue) and
     /// records the tile clips it was asked for.
     final class Checker: CATiledLayer, @unchecked Sendable {
