@@ -14,7 +14,7 @@
 #endif
 
 struct craster_scratch {
-    float *cells;
+    uint32_t *cells;
     uint64_t *bits;
     uint8_t *mask;
     int32_t *active;
@@ -59,90 +59,182 @@ static inline void flag_pair(uint64_t *bw, int i) {
     if (sh == 63) bw[(i >> 6) + 1] |= 1;
 }
 
-/* One row piece of an edge from x = a to x = b (relative to the band's origin, clamped to
- * 0…width; ca and cb are their cells) covering height |d| with the sign of d. */
-static inline void accumulate(float *c, uint64_t *bw, float a, int ca, float b, int cb, float d) {
-    float xl = a < b ? a : b, xr = a < b ? b : a;
-    int c0 = a < b ? ca : cb, c1 = a < b ? cb : ca;
-    if (c0 == c1 || xr - xl < 1e-6f) {
-        float xm = (xl + xr) * 0.5f;
-        int ci = craster_trunc(xm);
-        if (ci > c1) ci = c1;
-        float f = xm - (float)ci;
-        c[ci] += d - d * f;
-        c[ci + 1] += d * f;
-        flag_pair(bw, ci);
-        return;
-    }
-    /* Coverage left in column i (running sum) is d·(H(i+1−xl) − H(i+1−xr))/(xr−xl) with
-     * H(u) = 0, u²/2, u − ½ for u ≤ 0, 0…1, ≥ 1; the cells get its differences. */
-    float inv = d / (xr - xl);
-    float a0 = (float)(c0 + 1) - xl;
-    float cov0 = inv * a0 * a0 * 0.5f;
-    c[c0] += cov0;
-    float prev = cov0;
-    if (c1 > c0 + 1) {
-        float cov1 = inv * (a0 + 0.5f);
-        c[c0 + 1] += cov1 - cov0;
-        for (int i = c0 + 2; i < c1; i++) c[i] += inv;
-        prev = cov1 + inv * (float)(c1 - c0 - 2);
-    }
-    float b1 = (float)(c1 + 1) - xr;
-    float cov_end = inv * (((float)c1 + 0.5f - xl) - b1 * b1 * 0.5f);
-    c[c1] += cov_end - prev;
-    c[c1 + 1] += d - cov_end;
-    /* Flag cells c0 … c1+1. */
-    int w = c0 >> 6, last_w = (c1 + 1) >> 6;
+/* Flags cells c0 … c1 (c0 ≤ c1) of a row's bitmap. */
+static inline void flag_range(uint64_t *bw, int c0, int c1) {
+    int w = c0 >> 6, last_w = c1 >> 6;
     uint64_t m = ~(uint64_t)0 << (c0 & 63);
     while (w < last_w) { bw[w] |= m; m = ~(uint64_t)0; w++; }
-    bw[w] |= m & (~(uint64_t)0 >> (63 - ((c1 + 1) & 63)));
+    bw[w] |= m & (~(uint64_t)0 >> (63 - (c1 & 63)));
 }
 
-/* Adds edge e between rows ys…ye (inside the current band). */
-static inline void add_edge(const craster_edge *e, float ys, float ye, float bt, float x_origin, float width,
-                            float *cells, uint64_t *bits, ptrdiff_t stride, ptrdiff_t words) {
-    float ex0 = e->x0 - x_origin, ex1 = e->x1 - x_origin;
+/* One row of cells: where device column x_origin is (cell 0) and the last cell (width + 1).
+ * A contribution to a column left of the row goes to cell 0 (a pixel's coverage is the sum of
+ * the cells up to it, so the pixels of the row see the same sums); one right of it is dropped
+ * (it only changes pixels further right). */
+typedef struct {
+    uint32_t *c;
+    uint64_t *bw;
+    int x_origin, last;
+} craster_row;
+
+static inline void put_folded(const craster_row *r, int col, int32_t v) {
+    int i = col - r->x_origin;
+    if (i > r->last) return;
+    if (i < 0) i = 0;
+    r->c[i] += (uint32_t)v;
+    r->bw[i >> 6] |= (uint64_t)1 << (i & 63);
+}
+
+/* One row piece of an edge from device x = a to x = b (ca and cb their columns) covering height
+ * |d| with the sign of d; dd is d in cell units (exact: every edge's y lies on a 2⁻¹⁰ grid).
+ *
+ * Coverage left in column i (the running sum) is d·(H(i+1−xl) − H(i+1−xr))/(xr−xl) with
+ * H(u) = 0, u²/2, u − ½ for u ≤ 0, 0…1, ≥ 1; it is computed from device coordinates only, rounded
+ * to cell units column by column, and the cells get its differences, the last one what is left
+ * of dd. So a piece's cells sum to dd exactly and each cell's value depends on the piece alone,
+ * never on the clip, the band or the row's origin. */
+static inline void accumulate(const craster_row *r, float a, int ca, float b, int cb, float d, int32_t dd) {
+    float xl = a < b ? a : b, xr = a < b ? b : a;
+    int c0 = a < b ? ca : cb, c1 = a < b ? cb : ca;
+    int i0 = c0 - r->x_origin, i1 = c1 - r->x_origin;
+    int inside = i0 >= 0 && i1 + 1 <= r->last;
+    if (c0 == c1 || xr - xl < 1e-6f) {
+        float xm = (xl + xr) * 0.5f;
+        int ci = craster_floor(xm);
+        if (ci > c1) ci = c1;
+        int32_t f = craster_fix(d * (xm - (float)ci));
+        int i = ci - r->x_origin;
+        if (i >= 0 && i + 1 <= r->last) {
+            r->c[i] += (uint32_t)(dd - f);
+            r->c[i + 1] += (uint32_t)f;
+            flag_pair(r->bw, i);
+        } else {
+            put_folded(r, ci, dd - f);
+            put_folded(r, ci + 1, f);
+        }
+        return;
+    }
+    float inv = d / (xr - xl);
+    float a0 = (float)(c0 + 1) - xl;
+    int32_t cov0 = craster_fix(inv * a0 * a0 * 0.5f);
+    int32_t prev = cov0;
+    float b1 = (float)(c1 + 1) - xr;
+    int32_t cov_end = craster_fix(inv * (((float)c1 + 0.5f - xl) - b1 * b1 * 0.5f));
+    if (inside) {
+        uint32_t *c = r->c + i0;
+        c[0] += (uint32_t)cov0;
+        if (c1 > c0 + 1) {
+            int32_t cov1 = craster_fix(inv * (a0 + 0.5f));
+            c[1] += (uint32_t)(cov1 - cov0);
+            prev = cov1;
+            if (c1 > c0 + 2) {
+                /* Interior columns: coverage grows by inv per column; stepped in 2⁻³² units so
+                 * that rounding to cells never drifts. */
+                int64_t step = (int64_t)((double)inv * 4294967296.0);
+                int64_t acc = (int64_t)cov1 * 65536 + 32768;
+                for (int k = 2; k < c1 - c0; k++) {
+                    acc += step;
+                    int32_t cov = (int32_t)(acc >> 16);
+                    c[k] += (uint32_t)(cov - prev);
+                    prev = cov;
+                }
+            }
+        }
+        c[c1 - c0] += (uint32_t)(cov_end - prev);
+        c[c1 - c0 + 1] += (uint32_t)(dd - cov_end);
+        flag_range(r->bw, i0, i1 + 1);
+        return;
+    }
+    /* The same values, folded at the row's sides. */
+    put_folded(r, c0, cov0);
+    if (c1 > c0 + 1) {
+        int32_t cov1 = craster_fix(inv * (a0 + 0.5f));
+        put_folded(r, c0 + 1, cov1 - cov0);
+        prev = cov1;
+        if (c1 > c0 + 2) {
+            int64_t step = (int64_t)((double)inv * 4294967296.0);
+            int64_t acc = (int64_t)cov1 * 65536 + 32768;
+            int k = 2, end = c1 - c0;
+            /* Columns left of the row (k ≤ skip) all add up in cell 0: stepped over at once. */
+            int skip = r->x_origin - c0 - 1;
+            if (skip >= k) {
+                if (skip > end - 1) skip = end - 1;
+                acc += step * (int64_t)(skip - 1);
+                int32_t cov = (int32_t)(acc >> 16);
+                put_folded(r, c0 + skip, cov - prev);
+                prev = cov;
+                k = skip + 1;
+            }
+            int stop = r->x_origin + r->last - c0 + 1;
+            if (end > stop) end = stop;
+            for (; k < end; k++) {
+                acc += step;
+                int32_t cov = (int32_t)(acc >> 16);
+                put_folded(r, c0 + k, cov - prev);
+                prev = cov;
+            }
+        }
+    }
+    put_folded(r, c1, cov_end - prev);
+    put_folded(r, c1 + 1, dd - cov_end);
+}
+
+/* Adds edge e between rows ys…ye (inside the current band, whose top row is bt). Everything is
+ * computed in device coordinates from the edge's own endpoints, so a row gets the same values
+ * whichever rows, bands and columns the fill covers. */
+static inline void add_edge(const craster_edge *e, float ys, float ye, float bt, int x_origin, int last,
+                            uint32_t *cells, uint64_t *bits, ptrdiff_t stride, ptrdiff_t words) {
     int row = craster_trunc(ys - bt);
-    if (ex0 == ex1) {
+    craster_row r = { cells + row * stride, bits + row * words, x_origin, last };
+    if (e->x0 == e->x1) {
         /* Vertical: the same two cells in every row. */
-        float xc = ex0 < 0 ? 0 : (ex0 > width ? width : ex0);
-        int ci = craster_trunc(xc);
-        float f = xc - (float)ci;
+        int ci = craster_floor(e->x0);
+        float f = e->x0 - (float)ci;
+        int i = ci - x_origin;
+        int inside = i >= 0 && i + 1 <= last;
         float y = ys;
         while (y < ye) {
             float yn = bt + (float)(row + 1);
             if (yn > ye) yn = ye;
             float d = e->dir * (yn - y);
-            float *c = cells + row * stride + ci;
-            c[0] += d - d * f;
-            c[1] += d * f;
-            flag_pair(bits + row * words, ci);
+            int32_t dd = craster_fix(d), fd = craster_fix(d * f);
+            if (inside) {
+                r.c[i] += (uint32_t)(dd - fd);
+                r.c[i + 1] += (uint32_t)fd;
+                flag_pair(r.bw, i);
+            } else {
+                put_folded(&r, ci, dd - fd);
+                put_folded(&r, ci + 1, fd);
+            }
             y = yn;
+            r.c += stride;
+            r.bw += words;
             row++;
         }
         return;
     }
     float dxdy = (e->x1 - e->x0) / (e->y1 - e->y0);
-    float lo = ex0 < ex1 ? ex0 : ex1, hi = ex0 < ex1 ? ex1 : ex0;
-#define XAT(yy) ({ float v_ = ex0 + ((yy) - e->y0) * dxdy; v_ < lo ? lo : (v_ > hi ? hi : v_); })
-#define CLAMPW(vv) ({ float w_ = (vv); w_ < 0 ? 0 : (w_ > width ? width : w_); })
+    float lo = e->x0 < e->x1 ? e->x0 : e->x1, hi = e->x0 < e->x1 ? e->x1 : e->x0;
+#define XAT(yy) ({ float v_ = e->x0 + ((yy) - e->y0) * dxdy; v_ < lo ? lo : (v_ > hi ? hi : v_); })
     float y = ys;
-    /* The piece's end x, clamped to the row, and its cell carry over to the next row's piece. */
-    float x = CLAMPW(y == e->y0 ? ex0 : XAT(y));
-    int cx = craster_trunc(x);
+    /* The piece's end x and its column carry over to the next row's piece. */
+    float x = y == e->y0 ? e->x0 : XAT(y);
+    int cx = craster_floor(x);
     while (y < ye) {
         float yn = bt + (float)(row + 1);
         if (yn > ye) yn = ye;
-        float xn = CLAMPW(yn == e->y1 ? ex1 : XAT(yn));
-        int cxn = craster_trunc(xn);
-        accumulate(cells + row * stride, bits + row * words, x, cx, xn, cxn, e->dir * (yn - y));
+        float xn = yn == e->y1 ? e->x1 : XAT(yn);
+        int cxn = craster_floor(xn);
+        float d = e->dir * (yn - y);
+        accumulate(&r, x, cx, xn, cxn, d, craster_fix(d));
         y = yn;
         x = xn;
         cx = cxn;
+        r.c += stride;
+        r.bw += words;
         row++;
     }
 #undef XAT
-#undef CLAMPW
 }
 
 /* How many rows ahead the sweep prefetches the target pixels where a row's edges are: the first
@@ -155,9 +247,9 @@ enum { PREFETCH_ROWS = 2 };
  * the running sum is constant across the others (they hold 0), so skipping them adds the same
  * values in the same order as a walk over every cell. */
 static inline __attribute__((always_inline))
-void sweep_row(float *c, uint64_t *bw, uint8_t *mask, ptrdiff_t words, int width, int y, int x_origin,
+void sweep_row(uint32_t *c, uint64_t *bw, uint8_t *mask, ptrdiff_t words, int width, int y, int x_origin,
                int prefetch_row, int even_odd, const craster_target *t, int avx2) {
-    float s = 0;
+    uint32_t s = 0;
     int x = 0;          /* first pixel not yet emitted */
     int run_start = 0;  /* first pixel of the pending per-pixel run */
     int first = -1;
@@ -223,7 +315,7 @@ int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count,
      * 256 untouched cells with one test. */
     ptrdiff_t words = ((stride + 255) >> 8) << 2;
     int bands = (y_end - y_start + band_h - 1) / band_h;
-    if (ensure((void **)&s->cells, &s->cell_cap, (size_t)(stride * band_h), sizeof(float), 1)
+    if (ensure((void **)&s->cells, &s->cell_cap, (size_t)(stride * band_h), sizeof(uint32_t), 1)
         || ensure((void **)&s->bits, &s->bit_cap, (size_t)(words * band_h), sizeof(uint64_t), 1)
         || ensure((void **)&s->mask, &s->mask_cap, (size_t)stride, 1, 0)
         || ensure((void **)&s->active, &s->active_cap, (size_t)count, sizeof(int32_t), 0)
@@ -232,24 +324,30 @@ int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count,
         return -1;
     int avx2 = !portable && craster_has_avx2();
 
-    /* Bucket edges by the band of their top row (a counting sort). */
+    /* Bucket edges by the band of their top row (a counting sort); with one band (small shapes,
+     * glyphs) the edges are used as they are. */
     ptrdiff_t *bc = s->buckets;
-    memset(bc, 0, sizeof(ptrdiff_t) * ((size_t)bands + 1));
-    float y_origin = (float)y_start;
-    int last_band = bands - 1;
+    const craster_edge *sorted = edges;
+    if (bands == 1) {
+        bc[0] = count;
+    } else {
+        memset(bc, 0, sizeof(ptrdiff_t) * ((size_t)bands + 1));
+        float y_origin = (float)y_start;
+        int last_band = bands - 1;
 #define BAND_OF(e) ({ int b_ = craster_trunc((e).y0 - y_origin) >> CRASTER_BAND_SHIFT; \
                       b_ < 0 ? 0 : (b_ > last_band ? last_band : b_); })
-    for (ptrdiff_t i = 0; i < count; i++) bc[BAND_OF(edges[i]) + 1]++;
-    for (int b = 0; b < bands; b++) bc[b + 1] += bc[b];
-    for (ptrdiff_t i = 0; i < count; i++) {
-        int b = BAND_OF(edges[i]);
-        s->sorted[bc[b]++] = edges[i];
-    }
+        for (ptrdiff_t i = 0; i < count; i++) bc[BAND_OF(edges[i]) + 1]++;
+        for (int b = 0; b < bands; b++) bc[b + 1] += bc[b];
+        for (ptrdiff_t i = 0; i < count; i++) {
+            int b = BAND_OF(edges[i]);
+            s->sorted[bc[b]++] = edges[i];
+        }
 #undef BAND_OF
+        sorted = s->sorted;
+    }
     /* bc[b] now holds the end of band b's bucket. */
     ptrdiff_t next = 0;
     int n_active = 0;
-    float xo = (float)x_origin, wf = (float)width;
     for (int band = 0; band < bands; band++) {
         int band_top = y_start + band * band_h;
         int band_bottom = band_top + band_h < y_end ? band_top + band_h : y_end;
@@ -258,9 +356,9 @@ int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count,
         float btf = (float)band_top, bbf = (float)band_bottom;
         int j = 0;
         while (j < n_active) {
-            const craster_edge *e = &s->sorted[s->active[j]];
+            const craster_edge *e = &sorted[s->active[j]];
             float ys = e->y0 > btf ? e->y0 : btf, ye = e->y1 < bbf ? e->y1 : bbf;
-            if (ys < ye) add_edge(e, ys, ye, btf, xo, wf, s->cells, s->bits, stride, words);
+            if (ys < ye) add_edge(e, ys, ye, btf, x_origin, width + 1, s->cells, s->bits, stride, words);
             if (e->y1 <= bbf) s->active[j] = s->active[--n_active];
             else j++;
         }

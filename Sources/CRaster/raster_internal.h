@@ -23,25 +23,42 @@
 /* Rows per band: the cells of one band are accumulated, then swept. */
 #define CRASTER_BAND_SHIFT 5
 
-/* ⌊v⌋ for 0 ≤ v < 2³¹: every value floored here is a coordinate relative to the band's or
- * the shape's top-left corner, inside the clip, or a positive winding sum, so truncation is
- * the floor (one instruction, where a general floor needs a compare and a fix-up). */
+/* ⌊v⌋ for 0 ≤ v < 2³¹ (band-relative rows): truncation is the floor. */
 static inline int craster_trunc(float v) {
     return (int)v;
 }
 
-/* round(255 · rule(|v|)), rule non-zero min(t, 1) or even-odd (distance to the nearest even
- * number): adding 2²³ leaves the rounded value in the low mantissa bits. */
-static inline uint32_t craster_alpha(float v, int even_odd) {
-    float t = v < 0 ? -v : v;
+/* ⌊v⌋ for |v| < 2³¹ (device columns, which may lie left of the target). */
+static inline int craster_floor(float v) {
+    int i = (int)v;
+    return i - ((float)i > v);
+}
+
+/* Cells hold coverage in units of 2⁻¹⁶ (CRASTER_ONE is full coverage), as wrapping 32-bit
+ * integers: integer sums do not depend on the order of the additions, so a pixel's running sum
+ * is the same whichever edges, bands and clip produced it. */
+#define CRASTER_ONE 65536
+
+/* round(v · 2¹⁶) to nearest even for |v| < 64: adding 1.5·2²³ leaves the rounded value in the
+ * low mantissa bits (the scaling by 2¹⁶ is exact). */
+static inline int32_t craster_fix(float v) {
+    union { float f; int32_t i; } b = { v * 65536.0f + 12582912.0f };
+    return b.i - 0x4B400000;
+}
+
+/* round(255 · rule(|v| / 2¹⁶)), rule non-zero min(t, 1) or even-odd (distance to the nearest
+ * even number), halves rounded up. Even-odd is exact even after the sum wrapped (2¹⁷ divides
+ * 2³²); non-zero saturates correctly up to 32 767 windings. */
+static inline uint32_t craster_alpha(uint32_t v, int even_odd) {
+    uint32_t t;
     if (even_odd) {
-        if (t > 2) t -= 2 * (float)craster_trunc(t * 0.5f);
-        if (t > 1) t = 2 - t;
-    } else if (t > 1) {
-        t = 1;
+        t = v & (2 * CRASTER_ONE - 1);
+        if (t > CRASTER_ONE) t = 2 * CRASTER_ONE - t;
+    } else {
+        t = (int32_t)v < 0 ? 0u - v : v;
+        if (t > CRASTER_ONE) t = CRASTER_ONE;
     }
-    union { float f; uint32_t u; } b = { t * 255 + 8388608.0f };
-    return b.u & 0x1ff;
+    return (t * 255 + CRASTER_ONE / 2) >> 16;
 }
 
 static inline void craster_prefetch(const craster_target *t, int y, int x) {

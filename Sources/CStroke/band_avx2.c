@@ -125,7 +125,7 @@ __attribute__((noinline)) AVX2 static void draw_gathered(const cstroke_target *t
 
 /* Draws columns u…u + 7 of one band, located 8 at once (cstroke_locate's arithmetic per lane). */
 __attribute__((noinline)) AVX2 static void draw_run8(const cstroke_target *t, const cstroke_band_setup *b, int u, lanes *l) {
-    const __m256d c = _mm256_set1_pd((double)(u - b->first));
+    const __m256d c = _mm256_set1_pd((double)(u - b->origin));
     const __m256d top = _mm256_set1_pd(b->top), slope = _mm256_set1_pd(b->slope), low = _mm256_set1_pd(b->low);
     const __m256d rlo = _mm256_set1_pd(b->row_lo), rhi = _mm256_set1_pd(b->row_hi);
     __m256d tc0 = _mm256_add_pd(top, _mm256_mul_pd(slope, _mm256_add_pd(c, _mm256_setr_pd(0, 1, 2, 3))));

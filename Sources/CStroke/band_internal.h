@@ -24,7 +24,7 @@
  * in a column is the near side's plus that); the float constants of the coverage. */
 typedef struct {
     double top, slope, low, row_lo, row_hi;
-    int first, lo, hi, transposed;
+    int origin, lo, hi, transposed;
     float neg, half, inv, h;
 } cstroke_band_setup;
 
@@ -33,7 +33,7 @@ static inline cstroke_band_setup cstroke_setup(const cstroke_run *r, const cstro
     b.top = r->top;
     b.slope = r->slope;
     b.low = r->slope < 0 ? r->slope : 0;
-    b.first = r->first;
+    b.origin = r->origin;
     b.transposed = r->transposed;
     b.lo = r->transposed ? c->x0 : c->y0;
     b.hi = r->transposed ? c->x1 : c->y1;
@@ -52,7 +52,7 @@ static inline cstroke_band_setup cstroke_setup(const cstroke_run *r, const cstro
 /* Column u of the band: its first row (returned) and the band's top edge at the column's near
  * side relative to that row (`a`, in [0, 2)). */
 static inline int cstroke_locate(const cstroke_band_setup *b, int u, float *a) {
-    double tc = b->top + b->slope * (double)(u - b->first);
+    double tc = b->top + b->slope * (double)(u - b->origin);
     double mn = tc + b->low;
     mn = mn < b->row_lo ? b->row_lo : mn;
     mn = mn > b->row_hi ? b->row_hi : mn;

@@ -13,7 +13,7 @@ import StrataTestSupport
         var transposed: Int32
 
         var run: cstroke_run {
-            cstroke_run(top: top, slope: slope, height: height, first: first, last: last, transposed: transposed)
+            cstroke_run(top: top, slope: slope, height: height, first: first, last: last, transposed: transposed, origin: first)
         }
         /// The clip: rows lo…hi along the band, every column across it.
         var clip: cstroke_clip {

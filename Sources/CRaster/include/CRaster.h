@@ -10,10 +10,16 @@
  * bitmap; between flagged cells the sum is constant, so interiors become constant-alpha spans
  * (a plain fill for an opaque colour) and only pixels that edges cross are visited one by one.
  * The fill rule applies to the accumulated value: non-zero min(|s|, 1), even-odd the distance
- * of |s| to the nearest even number; alpha = round(255 · that).
+ * of |s| to the nearest even number; alpha = round(255 · that), halves up.
  *
- * All float arithmetic is single precision, evaluated in source order without contraction
- * (no FMA), so every build and both kernels give the same pixels.
+ * Clipping is exact: a fill restricted to some rows and columns gives those pixels exactly the
+ * values of a fill over the whole target. Every value is computed in device coordinates from an
+ * edge's own endpoints (never from the clip's or a band's origin), coverage is summed in 2⁻¹⁶
+ * integer units (sums do not depend on the order of the additions), and what an edge leaves left
+ * of the first column is added to that column's cell, whose running sum is then the same.
+ *
+ * Float arithmetic is single precision, evaluated in source order without contraction (no
+ * FMA), so every build and both kernels give the same pixels.
  *
  * Blending (8-bit channels, mul(x, a) = x·a/255 rounded to nearest):
  *   ARGB32: s = colour scaled by alpha (alpha 255: colour), d = s + mul(d, 255 − s_alpha).
@@ -28,7 +34,9 @@ extern "C" {
 #endif
 
 /* One non-horizontal line, top to bottom (y0 < y1), in device pixels; dir is +1 when the
- * original segment ran downwards, −1 upwards. */
+ * original segment ran downwards, −1 upwards. y0 and y1 must be multiples of 2⁻¹⁰ (so that the
+ * height of an edge in a row is exact in cell units, and a closed contour's heights in a row
+ * cancel exactly); |coordinates| < 2²⁴. */
 typedef struct {
     float x0, y0, x1, y1, dir;
 } craster_edge;
@@ -57,10 +65,12 @@ void craster_scratch_destroy(craster_scratch *s);
 /* 1 when the AVX2 kernels are in use. */
 int craster_has_avx2(void);
 
-/* Rasterizes `count` edges into the target. Every edge lies inside columns x_origin …
- * x_origin + width and rows y_start … y_end, which lie inside the target. Returns 0, or −1 when
- * scratch memory could not be allocated (nothing drawn). `portable` 1 forces the portable
- * kernels (tests compare both). */
+/* Rasterizes `count` edges into columns x_origin … x_origin + width − 1 and rows y_start …
+ * y_end − 1 of the target (which must lie inside it; target pixel (x, y) is at base + y·stride
+ * + x). Edges may extend beyond those columns and rows: parts left of them still count, the
+ * rest is ignored, and the pixels drawn are exactly those of a fill over more columns and rows.
+ * Returns 0, or −1 when scratch memory could not be allocated (nothing drawn). `portable` 1
+ * forces the portable kernels (tests compare both). */
 int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count, int x_origin, int width,
                  int y_start, int y_end, int even_odd, const craster_target *target, int portable);
 

@@ -27,14 +27,16 @@ typedef struct {
     uint64_t *scaled;
 } cstroke_target;
 
-/* One band: between the lines v = top + slope·(u − first) and that plus `height` (a line's
+/* One band: between the lines v = top + slope·(u − origin) and that plus `height` (a line's
  * band: height = width·√(1 + slope²)), over the whole columns u = first…last (the unit
- * stretches [u, u + 1]). u is x and v is y, or the reverse when `transposed`.
- * Requires |slope| ≤ 1, 0 ≤ height ≤ 1.5, finite values. */
+ * stretches [u, u + 1]). u is x and v is y, or the reverse when `transposed`. `origin` does not
+ * depend on the clip (first and last do), so a column's pixels do not either.
+ * Requires |slope| ≤ 1, 0 ≤ height ≤ 1.5, finite values, |u − origin| < 2³¹. */
 typedef struct {
     double top, slope, height;
     int32_t first, last;
     int32_t transposed;
+    int32_t origin;
 } cstroke_run;
 
 /* The pixels that may change, inclusive: columns x0…x1, rows y0…y1, inside the target. */

@@ -5,8 +5,9 @@ import Foundation
 /// target (the kernels are CRaster's; this owns their scratch buffers).
 ///
 /// Each edge adds, per pixel row it crosses, the signed area it leaves to its right in every
-/// pixel it passes through, stored as differences between neighbouring cells so that a running
-/// sum along the row gives the accumulated winding coverage of each pixel. Cells an edge touched
+/// pixel it passes through, stored as differences between neighbouring cells (integers, in
+/// 2⁻¹⁶ of a pixel) so that a running sum along the row gives the accumulated winding coverage
+/// of each pixel. Cells an edge touched
 /// are flagged in a bitmap; between flagged cells the running sum is constant, so interior runs
 /// become constant-alpha spans (a plain fill for opaque colour) and only the pixels that edges
 /// cross are visited one by one. The fill rule is applied to the accumulated value (non-zero:
@@ -23,19 +24,14 @@ internal struct _CoverageAccumulator {
 
     func free() { craster_scratch_destroy(scratch) }
 
-    /// Rasterizes `count` edges (all inside the clip and the target) into `target`. Draws
-    /// nothing if the scratch buffers cannot be allocated.
-    func rasterize(edges: UnsafeMutablePointer<_Edge>, count: Int,
-                   bounds: (minX: Double, maxX: Double, minY: Double, maxY: Double),
+    /// Rasterizes `count` edges into the pixels of `box` (left, top, right, bottom, inside the
+    /// target; edges may reach outside it, see `craster_fill`). Draws nothing if the scratch
+    /// buffers cannot be allocated.
+    func rasterize(edges: UnsafeMutablePointer<_Edge>, count: Int, box: (Int, Int, Int, Int),
                    evenOdd: Bool, target: craster_target) {
-        guard count > 0 else { return }
-        let xOrigin = Int(bounds.minX.rounded(.down))
-        let width = Int(bounds.maxX.rounded(.up)) - xOrigin
-        let yStart = Int(bounds.minY.rounded(.down))
-        let yEnd = Int(bounds.maxY.rounded(.up))
-        guard width >= 0, yEnd > yStart else { return }
+        guard count > 0, box.2 > box.0, box.3 > box.1 else { return }
         var t = target
-        _ = craster_fill(scratch, edges, count, Int32(xOrigin), Int32(width),
-                         Int32(yStart), Int32(yEnd), evenOdd ? 1 : 0, &t, portable ? 1 : 0)
+        _ = craster_fill(scratch, edges, count, Int32(box.0), Int32(box.2 - box.0),
+                         Int32(box.1), Int32(box.3), evenOdd ? 1 : 0, &t, portable ? 1 : 0)
     }
 }

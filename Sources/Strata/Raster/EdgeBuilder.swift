@@ -5,26 +5,44 @@ import Foundation
 /// when the original segment ran downwards, −1 upwards (CRaster's type, which the kernels read).
 internal typealias _Edge = craster_edge
 
-/// Collects a path's device-space segments as edges clipped to an integer clip rectangle.
+/// Collects a path's device-space segments as edges for one fill restricted to an integer clip
+/// rectangle, such that the pixels inside the clip come out exactly as in a fill of the whole
+/// target (CRaster.h: exact clipping).
 ///
-/// Clipping keeps coverage exact inside the clip: parts above or below it are dropped, parts to
-/// its right are dropped (they only affect pixels further right), and parts to its left are moved
-/// onto its left side as vertical edges (they still change the winding of everything inside).
-/// After clipping every coordinate lies inside the clip, so arbitrary inputs (±1e9) cannot
-/// overflow anything downstream. Every contour is implicitly closed (fill semantics).
+/// An edge's geometry never depends on the clip. Segments are first cut to `frame`, a box that
+/// depends only on the target (coordinates of ±1e9 stay far from overflow and float precision
+/// is kept): parts above and below it are dropped, parts right of it too, parts left of it move
+/// onto its left side as vertical edges. Endpoints' y are rounded to a 2⁻¹⁰ pixel grid, which
+/// makes every edge's height in a row exact for the scan converter. Only then the clip chooses:
+/// edges wholly above, below or right of it are dropped (they change no pixel inside), edges
+/// wholly left of it become vertical edges on its left side with the same rows (the same winding
+/// for every pixel inside), and all others are kept whole: the scan converter skips the rows
+/// outside the clip and sums what lies left of it. Every contour is implicitly closed (fill
+/// semantics).
 internal struct _EdgeBuilder: _PolylineSink {
     var edges: UnsafeMutablePointer<_Edge>
     var capacity: Int
     var count = 0
     let left: Double, top: Double, right: Double, bottom: Double
+    private let frameLeft: Double, frameTop: Double, frameRight: Double, frameBottom: Double
+    /// The box of the kept edges; maxX is at least the clip's right side when a dropped edge
+    /// closes winding that spans up to it.
     var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
     private var sx = 0.0, sy = 0.0, cx = 0.0, cy = 0.0
     private var open = false
 
-    init(storage: UnsafeMutablePointer<_Edge>, capacity: Int, clip: (Int, Int, Int, Int)) {
+    /// The frame every target of `width`×`height` pixels gets: ±2¹⁵ pixels (floats there still
+    /// hold 2⁻⁸ of a pixel), grown to hold the target.
+    static func frame(width: Int, height: Int) -> (Int, Int, Int, Int) {
+        let reach = 1 << 15
+        return (-reach, -reach, max(reach, width), max(reach, height))
+    }
+
+    init(storage: UnsafeMutablePointer<_Edge>, capacity: Int, clip: (Int, Int, Int, Int), frame: (Int, Int, Int, Int)) {
         edges = storage
         self.capacity = capacity
         left = Double(clip.0); top = Double(clip.1); right = Double(clip.2); bottom = Double(clip.3)
+        frameLeft = Double(frame.0); frameTop = Double(frame.1); frameRight = Double(frame.2); frameBottom = Double(frame.3)
     }
 
     mutating func moveTo(_ x: Double, _ y: Double) {
@@ -56,48 +74,64 @@ internal struct _EdgeBuilder: _PolylineSink {
         guard ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite, ay != by else { return }
         var x0 = ax, y0 = ay, x1 = bx, y1 = by, dir: Float = 1
         if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
+        // Wholly above or below the clip: no pixel inside changes.
         if y1 <= top || y0 >= bottom { return }
-        if y0 >= top && y1 <= bottom && x0 >= left && x1 >= left && x0 <= right && x1 <= right {
-            // Inside the clip (the usual case): no slope needed.
-            push(x0, y0, x1, y1, dir)
+        if y0 >= frameTop && y1 <= frameBottom && x0 >= frameLeft && x1 >= frameLeft && x0 <= frameRight && x1 <= frameRight {
+            // Inside the frame (the usual case): no slope needed.
+            keep(x0, y0, x1, y1, dir)
             return
         }
         let slope = (x1 - x0) / (y1 - y0)
-        if y0 < top { x0 += (top - y0) * slope; y0 = top }
-        if y1 > bottom { x1 -= (y1 - bottom) * slope; y1 = bottom }
-        if x0 >= right && x1 >= right {
+        if y0 < frameTop { x0 += (frameTop - y0) * slope; y0 = frameTop }
+        if y1 > frameBottom { x1 -= (y1 - frameBottom) * slope; y1 = frameBottom }
+        if x0 >= frameRight && x1 >= frameRight {
             // Dropped, but the winding it closes still spans up to the clip's right side.
-            maxX = right
+            maxX = max(maxX, right)
             return
         }
-        if x0 <= left && x1 <= left { push(left, y0, left, y1, dir); return }
-        // Split where the edge crosses the left and right sides.
-        if (x0 < left) != (x1 < left) {
-            let ym = min(max(y0 + (left - x0) / slope, y0), y1)
-            if x0 < left { push(left, y0, left, ym, dir); x0 = left; y0 = ym }
-            else { push(left, ym, left, y1, dir); x1 = left; y1 = ym }
+        if x0 <= frameLeft && x1 <= frameLeft { keep(frameLeft, y0, frameLeft, y1, dir); return }
+        // Split where the edge crosses the frame's left and right sides.
+        if (x0 < frameLeft) != (x1 < frameLeft) {
+            let ym = min(max(y0 + (frameLeft - x0) / slope, y0), y1)
+            if x0 < frameLeft { keep(frameLeft, y0, frameLeft, ym, dir); x0 = frameLeft; y0 = ym }
+            else { keep(frameLeft, ym, frameLeft, y1, dir); x1 = frameLeft; y1 = ym }
         }
-        if (x0 > right) != (x1 > right) {
-            let ym = min(max(y0 + (right - x0) / slope, y0), y1)
-            if x0 > right { x0 = right; y0 = ym } else { x1 = right; y1 = ym }
+        if (x0 > frameRight) != (x1 > frameRight) {
+            let ym = min(max(y0 + (frameRight - x0) / slope, y0), y1)
+            if x0 > frameRight { x0 = frameRight; y0 = ym } else { x1 = frameRight; y1 = ym }
         }
-        push(min(max(x0, left), right), y0, min(max(x1, left), right), y1, dir)
+        keep(min(max(x0, frameLeft), frameRight), y0, min(max(x1, frameLeft), frameRight), y1, dir)
+    }
+
+    /// An edge inside the frame: its y rounded to the 2⁻¹⁰ grid, then dropped, moved onto the
+    /// clip's left side or kept whole (see the type's comment).
+    @inline(__always)
+    private mutating func keep(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
+        // Single precision from here on: an edge too short to keep its height is dropped.
+        let fy0 = Float((y0 * 1024).rounded() / 1024), fy1 = Float((y1 * 1024).rounded() / 1024)
+        guard fy0 < fy1, Double(fy1) > top, Double(fy0) < bottom, x0.isFinite, x1.isFinite else { return }
+        let fx0 = Float(x0), fx1 = Float(x1)
+        let lo = fx0 < fx1 ? fx0 : fx1, hi = fx0 < fx1 ? fx1 : fx0
+        if Double(lo) >= right {
+            maxX = max(maxX, right)
+            return
+        }
+        // Wholly left of the clip: every piece of it lies in columns left of the clip's first,
+        // so the pixels inside see only its height in each row.
+        if Double(hi) < left { push(Float(left), fy0, Float(left), fy1, dir); return }
+        push(fx0, fy0, fx1, fy1, dir)
     }
 
     @inline(__always)
-    private mutating func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
-        // Single precision from here on: an edge too short to keep its height is dropped.
-        let fy0 = Float(y0), fy1 = Float(y1)
-        guard fy0 < fy1, fy0 >= Float(top), fy1 <= Float(bottom), x0.isFinite, x1.isFinite else { return }
+    private mutating func push(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float) {
         if count == capacity { grow() }
-        edges[count] = _Edge(x0: Float(x0), y0: fy0, x1: Float(x1), y1: fy1, dir: dir)
+        edges[count] = _Edge(x0: x0, y0: y0, x1: x1, y1: y1, dir: dir)
         count &+= 1
-        // Plain comparisons: every value here is finite (min/max would also handle NaN).
-        let lo = x0 < x1 ? x0 : x1, hi = x0 < x1 ? x1 : x0
+        let lo = Double(x0 < x1 ? x0 : x1), hi = Double(x0 < x1 ? x1 : x0)
         if lo < minX { minX = lo }
         if hi > maxX { maxX = hi }
-        if y0 < minY { minY = y0 }
-        if y1 > maxY { maxY = y1 }
+        if Double(y0) < minY { minY = Double(y0) }
+        if Double(y1) > maxY { maxY = Double(y1) }
     }
 
     private mutating func grow() {

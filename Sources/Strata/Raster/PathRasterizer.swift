@@ -65,10 +65,10 @@ public final class PathRasterizer {
                      color: CGColor, into target: OpaquePointer, clip: CGRect? = nil) {
         guard let box = clipBox(target, clip), color.alpha > 0, Self.usable(transform),
               _PathFlattener.isFinite(path) else { return }
-        var eb = _EdgeBuilder(storage: edgeStorage, capacity: edgeCapacity, clip: box)
+        var eb = edgeBuilder(target, box)
         _PathFlattener.flatten(path, transform: transform, tolerance: tolerance, into: &eb)
         eb.finish()
-        draw(&eb, evenOdd: rule == .evenOdd, color: color, target: target)
+        draw(&eb, clip: box, evenOdd: rule == .evenOdd, color: color, target: target)
     }
 
     /// Strokes `path` with `style` and `color` (OVER) into `target`, a `pixman_image_t*`.
@@ -77,7 +77,7 @@ public final class PathRasterizer {
                        color: CGColor, into target: OpaquePointer, clip: CGRect? = nil) {
         guard let box = clipBox(target, clip), color.alpha > 0, Self.usable(transform),
               style.lineWidth > 0, style.lineWidth.isFinite, _PathFlattener.isFinite(path) else { return }
-        var eb = _EdgeBuilder(storage: edgeStorage, capacity: edgeCapacity, clip: box)
+        var eb = edgeBuilder(target, box)
         if drawsThinStrokesDirectly, let width = _ThinStroke.deviceWidth(style, transform), Self.directTarget(target) {
             // Thin lines whose subpaths are all closed skip the outline and the scan converter.
             guard let inB = _PathOutliner.centreLine(path, style: style, transform: transform, tolerance: strokeTolerance,
@@ -93,7 +93,12 @@ public final class PathRasterizer {
                                         visible: box, scratch: &polyA, &polyB, into: &eb)
         }
         eb.finish()
-        draw(&eb, evenOdd: false, color: color, target: target)
+        draw(&eb, clip: box, evenOdd: false, color: color, target: target)
+    }
+
+    private func edgeBuilder(_ target: OpaquePointer, _ clip: (Int, Int, Int, Int)) -> _EdgeBuilder {
+        let frame = _EdgeBuilder.frame(width: Int(pixman_image_get_width(target)), height: Int(pixman_image_get_height(target)))
+        return _EdgeBuilder(storage: edgeStorage, capacity: edgeCapacity, clip: clip, frame: frame)
     }
 
     /// True for the formats drawn without a mask: a8r8g8b8, x8r8g8b8 and a8 with pixel data.
@@ -145,12 +150,17 @@ public final class PathRasterizer {
         return l < r && t < b ? (l, t, r, b) : nil
     }
 
-    private func draw(_ eb: inout _EdgeBuilder, evenOdd: Bool, color: CGColor, target: OpaquePointer) {
+    private func draw(_ eb: inout _EdgeBuilder, clip: (Int, Int, Int, Int), evenOdd: Bool, color: CGColor,
+                      target: OpaquePointer) {
         // Keep the (possibly regrown) edge buffer for the next call.
         edgeStorage = eb.edges
         edgeCapacity = eb.capacity
         guard eb.count > 0 else { return }
-        let bounds = (minX: eb.minX, maxX: eb.maxX, minY: eb.minY, maxY: eb.maxY)
+        // The pixels to draw: the edges' box (edges may reach outside the clip) inside the clip.
+        let x0 = max(clip.0, Int(eb.minX.rounded(.down))), y0 = max(clip.1, Int(eb.minY.rounded(.down)))
+        let x1 = min(clip.2, Int(eb.maxX.rounded(.up))), y1 = min(clip.3, Int(eb.maxY.rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return }
+        let box = (x0, y0, x1, y1)
         let format = pixman_image_get_format(target)
         let stride = Int(pixman_image_get_stride(target))
         let argb = color.premultipliedARGB32
@@ -159,25 +169,24 @@ public final class PathRasterizer {
                 scaledColor.use(argb)
                 let t = craster_target(base: data, stride: stride / 4, format: Int32(CRASTER_ARGB32), color: argb,
                                        scaled: scaledColor.entries)
-                accumulator.rasterize(edges: eb.edges, count: eb.count, bounds: bounds, evenOdd: evenOdd, target: t)
+                accumulator.rasterize(edges: eb.edges, count: eb.count, box: box, evenOdd: evenOdd, target: t)
                 return
             }
             if format == PIXMAN_a8 {
                 let t = craster_target(base: data, stride: stride, format: Int32(CRASTER_A8), color: argb, scaled: nil)
-                accumulator.rasterize(edges: eb.edges, count: eb.count, bounds: bounds, evenOdd: evenOdd, target: t)
+                accumulator.rasterize(edges: eb.edges, count: eb.count, box: box, evenOdd: evenOdd, target: t)
                 return
             }
         }
-        // Any other format: coverage into an A8 mask over the shape's box, composited by pixman.
-        let x0 = Int(bounds.minX.rounded(.down)), y0 = Int(bounds.minY.rounded(.down))
-        let w = Int(bounds.maxX.rounded(.up)) - x0, h = Int(bounds.maxY.rounded(.up)) - y0
-        guard w > 0, h > 0, let mask = pixman_image_create_bits(PIXMAN_a8, Int32(w), Int32(h), nil, 0) else { return }
+        // Any other format: coverage into an A8 mask over the box, composited by pixman.
+        let w = x1 - x0, h = y1 - y0
+        guard let mask = pixman_image_create_bits(PIXMAN_a8, Int32(w), Int32(h), nil, 0) else { return }
         defer { pixman_image_unref(mask) }
         let mstride = Int(pixman_image_get_stride(mask))
         let mdata = UnsafeMutableRawPointer(pixman_image_get_data(mask)!).assumingMemoryBound(to: UInt8.self)
         let t = craster_target(base: mdata - y0 * mstride - x0, stride: mstride, format: Int32(CRASTER_A8),
                                color: 0xFF00_0000, scaled: nil)
-        accumulator.rasterize(edges: eb.edges, count: eb.count, bounds: bounds, evenOdd: evenOdd, target: t)
+        accumulator.rasterize(edges: eb.edges, count: eb.count, box: box, evenOdd: evenOdd, target: t)
         var pc = Self.pixmanColor(color)
         guard let solid = pixman_image_create_solid_fill(&pc) else { return }
         defer { pixman_image_unref(solid) }

@@ -164,6 +164,14 @@ internal enum _ThinStroke {
             h.cutEnd = h.acrossX != f.acrossX
             draw(h, width, clip, &pending, &runs)
         }
+        flush(&pending, &runs)
+    }
+
+    /// Blends the pending pixels, after the bands queued before them: every pixel then gets its
+    /// blends in the order they were made, however the bands were batched (the clip changes how
+    /// many are queued) — OVER twice in another order can differ by a level.
+    private static func flush(_ pending: inout _PendingPixels, _ runs: inout _Runs) {
+        if pending.count > 0 { runs.flush() }
         pending.flush(runs.target)
     }
 
@@ -187,7 +195,7 @@ internal enum _ThinStroke {
                  along: (clip.0, clip.2), transposed: true, &pending, &runs)
         }
         if s.cutStart { corner(s, w, clip, &pending) }
-        if !s.cutEnd || pending.count > _PendingPixels.capacity - 16 { pending.flush(runs.target) }
+        if !s.cutEnd || pending.charged > _PendingPixels.capacity - 16 { flush(&pending, &runs) }
     }
 
     /// The two triangles at the start of `s`, where the previous segment ran the other way: the
@@ -204,6 +212,7 @@ internal enum _ThinStroke {
         // Legs along the axes to the band's edge (w/2 from the line through V along the mean direction).
         let l1 = min(w, 0.5 * w * ld / max(abs(dy), 1e-9)), l2 = min(w, 0.5 * w * ld / max(abs(dx), 1e-9))
         let area = 0.5 * l1 * l2
+        pending.charge(2)
         pending.add(s.x0 - ex * l1 / 3, s.y0 - ey * l2 / 3, area, clip)
         pending.add(s.x0 + ex * l1 / 3, s.y0 + ey * l2 / 3, -area, clip)
     }
@@ -227,10 +236,14 @@ internal enum _ThinStroke {
         var first = cutLow ? low.rounded(.down) : (du > 0 ? (low - 0.5).rounded(.up) : (low - 0.5).rounded(.down) + 1)
         var last = cutHigh ? high.rounded(.up) - 1 : (du > 0 ? (high - 0.5).rounded(.up) - 1 : (high - 0.5).rounded(.down))
         let firstCut = first, lastCut = last
+        // A cut column adds at most 4 pixels to `pending`, whatever the clip leaves of them.
+        pending.charge((cutLow ? 4 : 0) + (cutHigh ? 4 : 0))
         if first < Double(across.0) { first = Double(across.0) }
         if last > Double(across.1 - 1) { last = Double(across.1 - 1) }
         let vLo = Double(along.0), vHi = Double(along.1 - 1)
-        guard first <= last, min(v0, v1) - hh <= vHi + 1, max(v0, v1) + hh >= vLo else { return }
+        // Whole columns reach up to one column past the segment's ends, |s| further along v.
+        let reach = hh + abs(s)
+        guard first <= last, min(v0, v1) - reach <= vHi + 1, max(v0, v1) + reach >= vLo else { return }
         var from = Int(first), to = Int(last)
         let cutFirst = cutLow && first == firstCut, cutLast = cutHigh && last == lastCut
         if cutFirst || (cutLast && from == to) {
@@ -243,8 +256,11 @@ internal enum _ThinStroke {
             to -= 1
         }
         guard from <= to else { return }
-        runs.add(cstroke_run(top: v0 + (Double(from) - u0) * s - hh, slope: s, height: 2 * hh, first: Int32(from),
-                             last: Int32(to), transposed: transposed ? 1 : 0))
+        // The band's top edge is given at a column that does not depend on the clip (the first
+        // of the whole stretch, kept within ±2²⁰), so a column's pixels do not either.
+        let origin = min(max(firstCut, -1_048_576), 1_048_576)
+        runs.add(cstroke_run(top: v0 + (origin - u0) * s - hh, slope: s, height: 2 * hh, first: Int32(from),
+                             last: Int32(to), transposed: transposed ? 1 : 0, origin: Int32(origin)))
     }
 
     /// Column i of a band (top edge v0 + (u − u0)·s, w2 tall) covered from `low` (if not nil, in
@@ -273,12 +289,11 @@ internal enum _ThinStroke {
             let m = pointwiseMax(SIMD4(repeating: z) - offsets, .zero)
             return ((m * m) * signs).sum() * halfInvS
         }
-        // Row j gets Q(j + 1) − Q(j); Q(lo) = 0 unless the clip cut rows above lo.
-        var z = Double(lo) - ta
-        var q = minT < Double(lo) ? area(z) : 0
+        // Row j gets Q(j + 1) − Q(j); Q(lo) = 0 unless the clip cut rows above lo. Each Q is
+        // taken at its row's own offset (not stepped from lo), so rows do not depend on the clip.
+        var q = minT < Double(lo) ? area(Double(lo) - ta) : 0
         for j in lo...hi {
-            z += 1
-            let qn = area(z)
+            let qn = area(Double(j + 1) - ta)
             if transposed { pending.add(y: i, x: j, qn - q) } else { pending.add(y: j, x: i, qn - q) }
             q = qn
         }
@@ -303,6 +318,12 @@ internal enum _ThinStroke {
         private let ys = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
         private let cover = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
         private(set) var count = 0
+        /// Pixels announced since the last flush (`charge`), inside the clip or not: flushing
+        /// when this grows large, not `count`, flushes at the same places whatever the clip.
+        private(set) var charged = 0
+
+        /// Announces up to n more pixels.
+        mutating func charge(_ n: Int) { charged += n }
 
         func free() { xs.deallocate(); ys.deallocate(); cover.deallocate() }
 
@@ -329,6 +350,7 @@ internal enum _ThinStroke {
                 if a != 0 { cstroke_pixel(target, Int32(xs[k]), Int32(ys[k]), a) }
             }
             count = 0
+            charged = 0
         }
     }
 

@@ -130,9 +130,8 @@ extension EngineTests {
             return worst
         }
 
-        /// Exact at scale 1. At scale 2 one level of difference is allowed: a stroke rasterized
-        /// clipped to a rectangle can differ by one level from the unclipped stroke (known issue,
-        /// reduced in `RasterClipConsistencyTests`); a missed damage shows far larger errors.
+        /// Exact at every scale: the rasterizer draws a shape clipped to a damage rectangle
+        /// exactly as unclipped (`RasterClipConsistencyTests`).
         @Test(arguments: [(UInt64(1), CGFloat(1)), (7, 1), (42, 1), (99, 1), (123, 1), (2024, 2), (31337, 2), (5, 2)])
         func repaintingTheDamageEqualsAFullRender(seed: UInt64, scale: CGFloat) {
             // Each frame's edit is one run-loop turn (the suite's `.runLoopTurn` starts the test
@@ -153,7 +152,7 @@ extension EngineTests {
                 compositor.render(new, into: incremental, scale: scale, region: damage)
                 let full = Snapshot.render(new, width: w, height: h, scale: scale)!
                 let worst = Self.worstDifference(incremental, full)
-                guard worst.0 <= (scale == 1 ? 0 : 1) else {
+                guard worst.0 == 0 else {
                     Issue.record("seed \(seed) scale \(scale) frame \(frame), edit \(scene.last): damage \(damage) missed changed pixels (\(worst))")
                     return
                 }
