@@ -237,10 +237,10 @@ static inline void add_edge(const craster_edge *e, float ys, float ye, float bt,
 #undef XAT
 }
 
-/* How many rows ahead the sweep prefetches the target pixels where a row's edges are: the first
- * and last pixels edges touch are read and blended, and in a large target they are usually not
- * in cache (a row-by-row walk gives the hardware prefetcher no stride to follow). */
-enum { PREFETCH_ROWS = 2 };
+#define CRASTER_SWEEP_NAME craster_sweep_argb
+#define CRASTER_SWEEP_ATTR
+#define CRASTER_SWEEP_BLOCK craster_block_argb
+#include "raster_sweep_argb.h"
 
 /* Turns one row's cells into spans and clears them; then prefetches the target at this row's
  * first and last edge cells in row `prefetch_row` (none when −1). Only flagged cells are read:
@@ -253,35 +253,27 @@ void sweep_row(uint32_t *c, uint64_t *bw, uint8_t *mask, ptrdiff_t words, int wi
     int x = 0;          /* first pixel not yet emitted */
     int run_start = 0;  /* first pixel of the pending per-pixel run */
     int first = -1;
-    for (ptrdiff_t g = 0; g < words; g += 4) {
-        /* One test per group of 4 words (256 cells): interiors and gaps are mostly unflagged. */
-        if ((bw[g] | bw[g + 1] | bw[g + 2] | bw[g + 3]) == 0) continue;
-        for (ptrdiff_t w = g; w < g + 4; w++) {
-            uint64_t word = bw[w];
-            if (!word) continue;
-            bw[w] = 0;
-            int base = (int)(w << 6);
-            if (first < 0) first = base | __builtin_ctzll(word);
-            do {
-                int i = base | __builtin_ctzll(word);
-                word &= word - 1;
-                if (i != x) {
-                    /* Flush the pending per-pixel run, then the constant gap before i. */
-                    int run_end = x < width ? x : width;
-                    if (run_end > run_start) craster_blit_mask(t, y, x_origin + run_start, run_end - run_start, mask + run_start, avx2);
-                    if (x < width) {
-                        uint32_t a = craster_alpha(s, even_odd);
-                        if (a) craster_blit_span(t, y, x_origin + x, (i < width ? i : width) - x, a, avx2);
-                    }
-                    run_start = i;
+    CRASTER_FOR_FLAGGED_WORDS(bw, words, word, base,
+        if (first < 0) first = base | __builtin_ctzll(word);
+        do {
+            int i = base | __builtin_ctzll(word);
+            word &= word - 1;
+            if (i != x) {
+                /* Flush the pending per-pixel run, then the constant gap before i. */
+                int run_end = x < width ? x : width;
+                if (run_end > run_start) craster_blit_mask(t, y, x_origin + run_start, run_end - run_start, mask + run_start, avx2);
+                if (x < width) {
+                    uint32_t a = craster_alpha(s, even_odd);
+                    if (a) craster_blit_span(t, y, x_origin + x, (i < width ? i : width) - x, a, avx2);
                 }
-                s += c[i];
-                c[i] = 0;
-                mask[i] = (uint8_t)craster_alpha(s, even_odd);
-                x = i + 1;
-            } while (word);
-        }
-    }
+                run_start = i;
+            }
+            s += c[i];
+            c[i] = 0;
+            mask[i] = (uint8_t)craster_alpha(s, even_odd);
+            x = i + 1;
+        } while (word);
+    )
     if (first < 0) return;
     int run_end = x < width ? x : width;
     if (run_end > run_start) craster_blit_mask(t, y, x_origin + run_start, run_end - run_start, mask + run_start, avx2);
@@ -302,7 +294,7 @@ void sweep_rows(craster_scratch *s, int top, int bottom, int y_end, int x_origin
     for (int row = top; row < bottom; row++) {
         int r = row - top;
         sweep_row(s->cells + r * stride, s->bits + r * words, s->mask, words, width, row, x_origin,
-                  row + PREFETCH_ROWS < y_end ? row + PREFETCH_ROWS : -1, even_odd, t, avx2);
+                  row + CRASTER_PREFETCH_ROWS < y_end ? row + CRASTER_PREFETCH_ROWS : -1, even_odd, t, avx2);
     }
 }
 
@@ -310,7 +302,8 @@ int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count,
                  int y_start, int y_end, int even_odd, const craster_target *t, int portable) {
     if (count <= 0 || width < 0 || y_end <= y_start) return 0;
     const int band_h = 1 << CRASTER_BAND_SHIFT;
-    ptrdiff_t stride = (ptrdiff_t)width + 2;
+    /* Cells 0 … width + 1, then room for a block of the ARGB32 sweep starting at the last one. */
+    ptrdiff_t stride = (ptrdiff_t)width + 2 + CRASTER_BLOCK - 1;
     /* Bitmap rows are padded to groups of 4 words (the padding stays 0), so the sweep can skip
      * 256 untouched cells with one test. */
     ptrdiff_t words = ((stride + 255) >> 8) << 2;
@@ -362,8 +355,17 @@ int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count,
             if (e->y1 <= bbf) s->active[j] = s->active[--n_active];
             else j++;
         }
-        if (even_odd) sweep_rows(s, band_top, band_bottom, y_end, x_origin, width, stride, words, 1, t, avx2);
-        else sweep_rows(s, band_top, band_bottom, y_end, x_origin, width, stride, words, 0, t, avx2);
+        if (t->format == CRASTER_ARGB32) {
+            craster_band rows = { s->cells, s->bits, stride, words, band_top, band_bottom, y_end, x_origin, width, even_odd };
+#if defined(CRASTER_X86)
+            if (avx2) { craster_sweep_argb_avx2(&rows, t); continue; }
+#endif
+            craster_sweep_argb(&rows, t);
+        } else if (even_odd) {
+            sweep_rows(s, band_top, band_bottom, y_end, x_origin, width, stride, words, 1, t, avx2);
+        } else {
+            sweep_rows(s, band_top, band_bottom, y_end, x_origin, width, stride, words, 0, t, avx2);
+        }
     }
     return 0;
 }

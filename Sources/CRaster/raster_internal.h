@@ -71,6 +71,65 @@ static inline void craster_prefetch(const craster_target *t, int y, int x) {
 void craster_mask_argb_avx2(uint32_t *d, const uint8_t *m, int n, const craster_target *t);
 #endif
 
+/* Runs the statements after the arguments for each non-zero word of a row's bitmap `bw` (`words`
+ * words, a multiple of 4), cleared first, with `word` its bits and `base` its first cell. One test
+ * per group of 4 words (256 cells): interiors and gaps are mostly unflagged. */
+#define CRASTER_FOR_FLAGGED_WORDS(bw, words, word, base, ...) \
+    for (ptrdiff_t g_ = 0; g_ < (words); g_ += 4) { \
+        if (((bw)[g_] | (bw)[g_ + 1] | (bw)[g_ + 2] | (bw)[g_ + 3]) == 0) continue; \
+        for (ptrdiff_t w_ = g_; w_ < g_ + 4; w_++) { \
+            uint64_t word = (bw)[w_]; \
+            if (!word) continue; \
+            (bw)[w_] = 0; \
+            int base = (int)(w_ << 6); \
+            __VA_ARGS__ \
+        } \
+    }
+
+/* Cells per block of the ARGB32 sweep (raster_sweep_argb.h). */
+#define CRASTER_BLOCK 8
+
+/* How many rows ahead the sweeps prefetch the target pixels where a row's edges are: the first
+ * and last pixels edges touch are read and blended, and in a large target they are usually not
+ * in cache (a row-by-row walk gives the hardware prefetcher no stride to follow). */
+enum { CRASTER_PREFETCH_ROWS = 2 };
+
+/* The rows of one band to sweep: cells and bitmap rows from its top row on. */
+typedef struct {
+    uint32_t *cells;
+    uint64_t *bits;
+    ptrdiff_t stride, words;
+    int top, bottom, y_end, x_origin, width, even_odd;
+} craster_band;
+
+/* raster_sweep_argb.h's row function for a sweep named n: n_row. */
+#define CRASTER_SWEEP_ROW(n) CRASTER_CAT(n, _row)
+#define CRASTER_CAT(a, b) CRASTER_CAT2(a, b)
+#define CRASTER_CAT2(a, b) a##b
+
+/* Sweeps a band into an ARGB32 target (raster_sweep_argb.h), portable and AVX2. */
+void craster_sweep_argb(const craster_band *b, const craster_target *t);
+#if defined(CRASTER_X86)
+void craster_sweep_argb_avx2(const craster_band *b, const craster_target *t);
+#endif
+
+/* The running sums of cells c[0 … CRASTER_BLOCK − 1] after s (returned: the last), the cells
+ * cleared, and pixels row[0 … n − 1] blended with their alphas: d = v + mul(d, 255 − v_alpha) with
+ * v the colour scaled by the alpha (0 leaves d, 255 with an opaque colour gives the colour), the
+ * same pixels as the mask blits. */
+static inline __attribute__((always_inline))
+uint32_t craster_block_argb(uint32_t *c, uint32_t *row, int n, uint32_t s, int even_odd, const craster_target *t) {
+    for (int k = 0; k < CRASTER_BLOCK; k++) {
+        s += c[k];
+        c[k] = 0;
+        if (k < n) {
+            uint32_t v = cpixel_scaled(t->scaled, t->color, craster_alpha(s, even_odd));
+            row[k] = v + cpixel_mul_channels(row[k], 255 - (v >> 24));
+        }
+    }
+    return s;
+}
+
 static inline __attribute__((always_inline)) void craster_blit_span(const craster_target *t, int y, int x, int n, uint32_t alpha, int avx2) {
     (void)avx2;
     if (t->format == CRASTER_ARGB32) {

@@ -87,9 +87,7 @@ internal enum _PathFlattener {
         guard k > 1 else { return 1 }
         let r = k.squareRoot()
         guard r < Double(maxPiecesPerCurve) else { return maxPiecesPerCurve }   // also inf/NaN
-        // ⌈r⌉ for 1 < r < 4096 without a libm call (`rounded(.up)` is one per curve).
-        let n = Int(r)
-        return Double(n) < r ? n + 1 : n
+        return _ceilInt(r)   // no libm call per curve
     }
 
     /// The largest stretch factor of the linear part of `t` (its largest singular value).
