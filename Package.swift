@@ -97,3 +97,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// scripts/sanitize builds and runs the unit-test bundle only (ASan, TSan): it never runs the
+// integration tests, so its scratch paths leave them out rather than compile them instrumented.
+if Context.environment["STRATA_UNIT_TESTS_ONLY"] != nil {
+    package.targets.removeAll { $0.name == "IntegrationTests" }
+}

@@ -15,6 +15,12 @@ import FuzzSupport
 
 let width = 96, height = 72
 
+/// The most particles an input's emitters may have alive at once, in all. It bounds an input's
+/// work within the 10 s timeout: an emitter at the engine's 5000-particle cap, drawn twice, diffed
+/// and flattened for 40 frames, took about 10 s of CPU in the debug fuzz build (minutes with many
+/// such emitters). The cap itself (huge and infinite rates) is checked by EmitterLayerTests.
+let particleBudget = 1000.0
+
 extension FuzzInput {
     /// Like `number(in:)`, but finite values beyond ±1e5 become ±1e5: at ~1e263 a layer draws
     /// slightly differently clipped to a damage region than in a full render (reported; absurd
@@ -56,7 +62,13 @@ func mutate(_ l: CALayer, _ r: inout FuzzInput) {
 }
 
 /// A particle emitter with one fuzzed cell (a 3×3 image), at a fuzzed place and shape.
-func emitter(_ r: inout FuzzInput) -> CAEmitterLayer {
+///
+/// `budget` bounds the particles all of an input's emitters may have alive at once (see
+/// `particleBudget`). A cell's most particles alive are its birth rate × its longest lifetime
+/// (lifetime + lifetimeRange), plus one; NaN, negative or beyond the engine's cap counts as the
+/// cap (`CAEmitterLayer.maximumParticleCount`). A cell that does not fit in what is left emits
+/// nothing (birth rate 0): still an emitter layer, drawn, diffed and animated.
+func emitter(_ r: inout FuzzInput, budget: inout Double) -> CAEmitterLayer {
     let e = CAEmitterLayer()
     e.emitterPosition = CGPoint(x: r.geometry(in: -10...100), y: r.geometry(in: -10...80))
     e.emitterSize = CGSize(width: r.geometry(in: 0...60), height: r.geometry(in: 0...40))
@@ -77,6 +89,10 @@ func emitter(_ r: inout FuzzInput) -> CAEmitterLayer {
     c.scaleSpeed = r.geometry(in: -1...1)
     c.alphaSpeed = Float(r.geometry(in: -1...0.5))
     if r.chance(2) { c.color = color(&r) }
+    let cap = Double(CAEmitterLayer.maximumParticleCount)
+    let most = Double(c.birthRate) * (Double(c.lifetime) + Double(c.lifetimeRange)) + 1
+    let share = most >= 0 && most <= cap ? most : cap   // NaN, negative products: the cap
+    if share > budget { c.birthRate = 0 } else { budget -= share }
     e.emitterCells = [c]
     return e
 }
@@ -122,6 +138,7 @@ public func fuzzLayerDamage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bounds = CGRect(x: 0, y: 0, width: width, height: height)
     let incremental = Bitmap(width: width, height: height)!
     var previous: RenderLayer?
+    var particles = particleBudget
     for frame in 0..<40 where !r.isAtEnd {
         CATransaction.begin()
         CATransaction.setDisableActions(r.chance(2))
@@ -132,7 +149,7 @@ public func fuzzLayerDamage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 // Mostly plain layers; some 3-D spaces and particle emitters.
                 let l: CALayer = switch r.byte() % 8 {
                 case 0: CATransformLayer()
-                case 1: emitter(&r)
+                case 1: emitter(&r, budget: &particles)
                 default: CALayer()
                 }
                 l.frame = CGRect(x: r.geometry(in: -10...90), y: r.geometry(in: -10...70), width: r.geometry(in: 0...60), height: r.geometry(in: 0...50))

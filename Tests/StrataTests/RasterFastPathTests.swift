@@ -104,8 +104,8 @@ import StrataTestSupport
             let a = pts[i - 1], b = pts[i]
             let dx = b.x - a.x, dy = b.y - a.y
             let l2 = dx * dx + dy * dy
-            let t = l2 > 0 ? min(max(((q.x - a.x) * dx + (q.y - a.y) * dy) / l2, 0), 1) : 0
-            best = min(best, hypot(q.x - a.x - t * dx, q.y - a.y - t * dy))
+            let t = l2 > 0 ? CGFloat(dmin(dmax(Double(((q.x - a.x) * dx + (q.y - a.y) * dy) / l2), 0), 1)) : 0
+            best = dmin(best, Double(hypot(q.x - a.x - t * dx, q.y - a.y - t * dy)))
         }
         return best
     }

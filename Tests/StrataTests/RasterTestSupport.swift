@@ -17,15 +17,19 @@ final class RasterTestImage {
     /// A8 values, row-major.
     var alpha: [UInt8] {
         let stride = Int(pixman_image_get_stride(image))
-        let p = UnsafeMutableRawPointer(pixman_image_get_data(image)!).assumingMemoryBound(to: UInt8.self)
-        return (0..<height).flatMap { y in (0..<width).map { p[y * stride + $0] } }
+        return rows(UnsafeMutableRawPointer(pixman_image_get_data(image)!).assumingMemoryBound(to: UInt8.self), stride)
     }
 
     /// 32-bit pixels, row-major.
-    var argb: [UInt32] {
-        let stride = Int(pixman_image_get_stride(image)) / 4
-        let p = pixman_image_get_data(image)!
-        return (0..<height).flatMap { y in (0..<width).map { p[y * stride + $0] } }
+    var argb: [UInt32] { rows(pixman_image_get_data(image)!, Int(pixman_image_get_stride(image)) / 4) }
+
+    /// The image's rows copied out of `data` (`stride` elements apart), one copy per row: an
+    /// element-by-element copy runs unspecialized generic code in a debug build.
+    private func rows<T: FixedWidthInteger>(_ data: UnsafeMutablePointer<T>, _ stride: Int) -> [T] {
+        [T](unsafeUninitializedCapacity: width * height) { out, count in
+            for y in 0..<height { (out.baseAddress! + y * width).initialize(from: data + y * stride, count: width) }
+            count = width * height
+        }
     }
 
     func fillARGB(_ v: UInt32) {

@@ -18,16 +18,16 @@ import StrataTestSupport
                      _ r: SIMD4<Double>) -> Double {
         let n = 1024
         var sum = 0.0
-        func inset(_ r: Double, _ d: Double) -> Double { r - r * max(0, 1 - (d / r) * (d / r)).squareRoot() }
+        func inset(_ r: Double, _ d: Double) -> Double { r - r * dmax(0, 1 - (d / r) * (d / r)).squareRoot() }
         for k in 0..<n {
             let x = Double(px) + (Double(k) + 0.5) / Double(n)
             guard x > x0, x < x1 else { continue }
             var top = y0, bottom = y1
-            if r[0] > 0, x < x0 + r[0] { top = max(top, y0 + inset(r[0], x0 + r[0] - x)) }
-            if r[1] > 0, x > x1 - r[1] { top = max(top, y0 + inset(r[1], x - (x1 - r[1]))) }
-            if r[2] > 0, x > x1 - r[2] { bottom = min(bottom, y1 - inset(r[2], x - (x1 - r[2]))) }
-            if r[3] > 0, x < x0 + r[3] { bottom = min(bottom, y1 - inset(r[3], x0 + r[3] - x)) }
-            sum += max(0, min(bottom, Double(py + 1)) - max(top, Double(py)))
+            if r[0] > 0, x < x0 + r[0] { top = dmax(top, y0 + inset(r[0], x0 + r[0] - x)) }
+            if r[1] > 0, x > x1 - r[1] { top = dmax(top, y0 + inset(r[1], x - (x1 - r[1]))) }
+            if r[2] > 0, x > x1 - r[2] { bottom = dmin(bottom, y1 - inset(r[2], x - (x1 - r[2]))) }
+            if r[3] > 0, x < x0 + r[3] { bottom = dmin(bottom, y1 - inset(r[3], x0 + r[3] - x)) }
+            sum += dmax(0, dmin(bottom, Double(py + 1)) - dmax(top, Double(py)))
         }
         return sum / Double(n)
     }

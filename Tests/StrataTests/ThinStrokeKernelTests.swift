@@ -100,7 +100,7 @@ import StrataTestSupport
         for i in 0..<n {
             let x = (Double(i) + 0.5) / Double(n)
             let top = b.top + b.slope * (Double(u - Int(b.first)) + x)
-            sum += max(0, min(top + b.height, Double(v + 1)) - max(top, Double(v)))
+            sum += dmax(0, dmin(top + b.height, Double(v + 1)) - dmax(top, Double(v)))
         }
         return sum / Double(n)
     }

@@ -8,8 +8,8 @@ import Testing
 /// that thread would nest inside it.
 ///
 /// The scope runs on the test's thread because a synchronous test body has no suspension point
-/// between it and this scope. A `@MainActor` suite runs its tests on the main thread instead, so
-/// it takes no trait: its tests use `runLoopTurn(_:)`.
+/// between it and this scope. A `@MainActor` suite runs its tests on the main thread, where this
+/// scope does not run, so it takes no trait (its tests can use `runLoopTurn(_:)` inside).
 public struct RunLoopTurnTrait: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
 

@@ -25,18 +25,21 @@ section() {
 }
 
 # Sections that run in the background while the foreground goes on (CI uses them to keep both
-# cores busy while the foreground leaves one idle). `background_start NAME command...` starts the
-# command with its output in .build/ci/NAME.log; `background_finish NAME` waits for it, prints
-# its log and how long it took, and returns its exit status. `background_stop_all` ends the ones
-# still running (for an exit trap).
+# cores busy while the foreground leaves one idle). `background_start [--nice N] NAME command...`
+# starts the command with its output in .build/ci/NAME.log; with --nice it runs at that niceness,
+# so that it only takes what the foreground leaves idle; `background_finish NAME` waits for it,
+# prints its log and how long it took, and returns its exit status. `background_stop_all` ends
+# the ones still running (for an exit trap).
 declare -A BACKGROUND_PIDS=() BACKGROUND_STARTS=()
 background_start() {
+    local niceness=0
+    if [[ "$1" == --nice ]]; then niceness="$2"; shift 2; fi
     local name="$1"; shift
     mkdir -p "$STRATA_ROOT/.build/ci"
-    printf '\n=== started in the background: %s\n' "$name"
+    printf '\n=== started in the background (nice %d): %s\n' "$niceness" "$name"
     BACKGROUND_STARTS[$name]=$(date +%s)
     # Its own process group (setsid), so that stopping it stops what it started.
-    setsid "$@" > "$STRATA_ROOT/.build/ci/$name.log" 2>&1 < /dev/null &
+    setsid nice -n "$niceness" "$@" > "$STRATA_ROOT/.build/ci/$name.log" 2>&1 < /dev/null &
     BACKGROUND_PIDS[$name]=$!
 }
 background_finish() {
