@@ -87,7 +87,7 @@ internal enum _PathFlattener {
         guard k > 1 else { return 1 }
         let r = k.squareRoot()
         guard r < Double(maxPiecesPerCurve) else { return maxPiecesPerCurve }   // also inf/NaN
-        return _ceilInt(r)   // no libm call per curve
+        return Int(r.rounded(.up))
     }
 
     /// The largest stretch factor of the linear part of `t` (its largest singular value).

@@ -157,8 +157,8 @@ public final class PathRasterizer {
         edgeCapacity = eb.capacity
         guard eb.count > 0 else { return }
         // The pixels to draw: the edges' box (edges may reach outside the clip) inside the clip.
-        let x0 = max(clip.0, _floorInt(eb.minX)), y0 = max(clip.1, _floorInt(eb.minY))
-        let x1 = min(clip.2, _ceilInt(eb.maxX)), y1 = min(clip.3, _ceilInt(eb.maxY))
+        let x0 = max(clip.0, Int(eb.minX.rounded(.down))), y0 = max(clip.1, Int(eb.minY.rounded(.down)))
+        let x1 = min(clip.2, Int(eb.maxX.rounded(.up))), y1 = min(clip.3, Int(eb.maxY.rounded(.up)))
         guard x1 > x0, y1 > y0 else { return }
         let box = (x0, y0, x1, y1)
         let format = pixman_image_get_format(target)
