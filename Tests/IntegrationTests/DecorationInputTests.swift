@@ -19,21 +19,45 @@ final class DecorationInputTests: XCTestCase {
     }
 
     func testDraggingTheTitleBarMovesTheWindow() throws {
-        let (sway, hello, window) = try startDecoratedHello()
+        // WAYLAND_DEBUG shows when the client has asked for the interactive move: the drag's
+        // motion must come after it, or sway starts the grab where the pointer already is.
+        let (sway, hello, window) = try startDecoratedHello(extraEnvironment: ["WAYLAND_DEBUG": "client"])
         defer { hello.kill() }
         let pointer = try SeatVirtualPointer(compositor: sway)
-        try drag(pointer, fromX: window.x + 60, fromY: window.y - 16, byX: -120, byY: 70)
-        Thread.sleep(forTimeInterval: 0.3)
-        let shot = try sway.screenshot("decorations-moved")
+        try drag(pointer, fromX: window.x + 60, fromY: window.y - 16, byX: -120, byY: 70) {
+            Self.poll(timeout: 10) { Self.sentMoveRequest(hello.standardError) }
+        }
+        // The window has moved once sway has drawn it at its new place (a deadline, not a sleep).
+        var shot = try sway.screenshot("decorations-moved")
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while shot.boundingBox(of: Self.background).map({ $0.x == window.x }) ?? false, Date() < deadline {
+            shot = try sway.screenshot("decorations-moved")
+        }
         guard let moved = shot.boundingBox(of: Self.background) else { return XCTFail("window not found") }
         XCTAssertEqual(moved.x - window.x, -120)
         XCTAssertEqual(moved.y - window.y, 70)
         XCTAssertEqual(hex(shot.pixel(x: moved.x + 10, y: moved.y - 16)), hex(Self.bar))
     }
 
-    private func startDecoratedHello() throws -> (HeadlessCompositor, ChildProcess, PixelRectInScreen) {
+    /// Whether the client's WAYLAND_DEBUG trace shows an `xdg_toplevel.move` request.
+    static func sentMoveRequest(_ trace: String) -> Bool {
+        trace.split(separator: "\n").contains { $0.contains("-> xdg_toplevel@") && $0.contains(".move(") }
+    }
+
+    /// Checks `done` every 10 ms until it holds or `timeout` seconds pass; whether it held.
+    static func poll(timeout: TimeInterval, _ done: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while !done() {
+            if Date() > deadline { return false }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return true
+    }
+
+    private func startDecoratedHello(extraEnvironment: [String: String] = [:]) throws
+        -> (HeadlessCompositor, ChildProcess, PixelRectInScreen) {
         let sway = try HeadlessCompositor("sway")
-        var env = sway.clientEnvironment
+        var env = sway.clientEnvironment.merging(extraEnvironment) { $1 }
         env["STRATA_DECORATIONS"] = "client"
         let hello = try ChildProcess(executable: TestEnvironment.example("hello").path, arguments: ["--exit-after", "60"],
                                      environment: env)
@@ -64,11 +88,14 @@ private func click(_ p: SeatVirtualPointer, x: Int, y: Int) throws {
     try button(p, false)
 }
 
-private func drag(_ p: SeatVirtualPointer, fromX x: Int, fromY y: Int, byX dx: Int, byY dy: Int) throws {
+/// Presses at (x, y), waits until `grabbed` says the client has answered the press with
+/// xdg_toplevel.move, then moves by (dx, dy) in ten steps and releases.
+private func drag(_ p: SeatVirtualPointer, fromX x: Int, fromY y: Int, byX dx: Int, byY dy: Int,
+                  grabbed: () -> Bool) throws {
     try p.move(to: UInt32(max(0, x)), UInt32(max(0, y)))
     Thread.sleep(forTimeInterval: 0.1)
     try button(p, true)
-    Thread.sleep(forTimeInterval: 0.2)  // the client answers the press with xdg_toplevel.move
+    guard grabbed() else { throw HarnessError.failed("the client never asked for an interactive move") }
     for step in 1...10 {
         try p.move(to: UInt32(max(0, x + dx * step / 10)), UInt32(max(0, y + dy * step / 10)))
     }
