@@ -161,6 +161,7 @@ public final class PathRasterizer {
         let x1 = min(clip.2, Int(eb.maxX.rounded(.up))), y1 = min(clip.3, Int(eb.maxY.rounded(.up)))
         guard x1 > x0, y1 > y0 else { return }
         let box = (x0, y0, x1, y1)
+        let exact = evenOdd ? [] : eb.mergedOverlaps()
         let format = pixman_image_get_format(target)
         let stride = Int(pixman_image_get_stride(target))
         let argb = color.premultipliedARGB32
@@ -169,12 +170,12 @@ public final class PathRasterizer {
                 scaledColor.use(argb)
                 let t = craster_target(base: data, stride: stride / 4, format: Int32(CRASTER_ARGB32), color: argb,
                                        scaled: scaledColor.entries)
-                accumulator.rasterize(edges: eb.edges, count: eb.count, box: box, evenOdd: evenOdd, target: t)
+                accumulator.rasterize(edges: eb.edges, count: eb.count, box: box, evenOdd: evenOdd, exactPixels: exact, target: t)
                 return
             }
             if format == PIXMAN_a8 {
                 let t = craster_target(base: data, stride: stride, format: Int32(CRASTER_A8), color: argb, scaled: nil)
-                accumulator.rasterize(edges: eb.edges, count: eb.count, box: box, evenOdd: evenOdd, target: t)
+                accumulator.rasterize(edges: eb.edges, count: eb.count, box: box, evenOdd: evenOdd, exactPixels: exact, target: t)
                 return
             }
         }
@@ -186,7 +187,7 @@ public final class PathRasterizer {
         let mdata = UnsafeMutableRawPointer(pixman_image_get_data(mask)!).assumingMemoryBound(to: UInt8.self)
         let t = craster_target(base: mdata - y0 * mstride - x0, stride: mstride, format: Int32(CRASTER_A8),
                                color: 0xFF00_0000, scaled: nil)
-        accumulator.rasterize(edges: eb.edges, count: eb.count, box: box, evenOdd: evenOdd, target: t)
+        accumulator.rasterize(edges: eb.edges, count: eb.count, box: box, evenOdd: evenOdd, exactPixels: exact, target: t)
         var pc = Self.pixmanColor(color)
         guard let solid = pixman_image_create_solid_fill(&pc) else { return }
         defer { pixman_image_unref(solid) }
