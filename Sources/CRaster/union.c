@@ -41,20 +41,27 @@ typedef struct {
     int delta;
 } ustep;
 
+/* A piece's right end and index, to sort the pieces by it. */
+typedef struct {
+    double xr;
+    int index;
+} uright;
+
 struct craster_union {
     upiece *pieces, *inner;
     ustep *steps;
     double *cuts;
     int *order;
     unsigned char *touched;
-    size_t piece_cap, inner_cap, step_cap, cut_cap, order_cap, touched_cap;
+    uright *rights;
+    size_t piece_cap, inner_cap, step_cap, cut_cap, order_cap, touched_cap, right_cap;
 };
 
 craster_union *craster_union_create(void) { return calloc(1, sizeof(craster_union)); }
 
 void craster_union_destroy(craster_union *u) {
     if (!u) return;
-    free(u->pieces); free(u->inner); free(u->steps); free(u->cuts); free(u->order); free(u->touched);
+    free(u->pieces); free(u->inner); free(u->steps); free(u->cuts); free(u->order); free(u->touched); free(u->rights);
     free(u);
 }
 
@@ -90,12 +97,26 @@ static inline int before(const upiece *p, const upiece *q) {
 /* The work a row may take (pieces × columns) before it keeps the accumulated coverage. */
 #define CRASTER_UNION_WORK ((double)(1 << 24))
 
-/* The covered area of pixel column c of the row [y0, y0 + 1] in cell units. */
-static int pixel_area(craster_union *u, int np, int c, double y0, int32_t *out) {
+/* Inserts a step of `delta` at y into the sorted steps s[0 … *n − 1], adding it to a step at
+ * the same y. */
+static void insert_step(ustep *s, int *n, double y, int delta) {
+    int i = *n;
+    while (i > 0 && s[i - 1].y > y) i--;
+    if (i > 0 && s[i - 1].y == y) { s[i - 1].delta += delta; return; }
+    memmove(s + i + 1, s + i, (size_t)(*n - i) * sizeof(ustep));
+    s[i] = (ustep){ y, delta };
+    (*n)++;
+}
+
+/* The covered area of pixel column c of the row [y0, y0 + 1] in cell units. The pieces wholly
+ * left of the column are summarized by the caller: `w_full` for those spanning the row's height,
+ * the sorted steps base[0 … nb − 1] for the others; `pending` lists the rest (np of them). */
+static int pixel_area(craster_union *u, const int *pending, int np, int c, double y0, int w_full,
+                      const ustep *base, int nb, int32_t *out) {
     double cl = (double)c, cr = cl + 1.0;
     int ni = 0, ns = 0;
     for (int k = 0; k < np; k++) {
-        const upiece *p = &u->pieces[k];
+        const upiece *p = &u->pieces[pending[k]];
         if (p->xl >= cr) continue;
         double la, lb, ia, ib; /* left part [la, lb], inner part [ia, ib] (empty when a ≥ b) */
         if (p->xr <= cl) {
@@ -113,8 +134,8 @@ static int pixel_area(craster_union *u, int np, int c, double y0, int32_t *out) 
             }
         }
         if (la < lb) {
-            u->steps[ns++] = (ustep){ la, p->dir };
-            u->steps[ns++] = (ustep){ lb, -p->dir };
+            insert_step(u->steps, &ns, la, p->dir);
+            insert_step(u->steps, &ns, lb, -p->dir);
         }
         if (ia < ib) {
             upiece q = *p;
@@ -122,8 +143,9 @@ static int pixel_area(craster_union *u, int np, int c, double y0, int32_t *out) 
             u->inner[ni++] = q;
         }
     }
-    if (ns == 0 && ni == 0) { *out = 0; return 0; }
-    /* Cuts: the row's top and bottom, every end, every crossing of two inner pieces. */
+    if (ns == 0 && ni == 0 && nb == 0) { *out = w_full != 0 ? CRASTER_ONE : 0; return 0; }
+    /* Cuts besides the base steps: the row's top and bottom, every end, every crossing of two
+     * inner pieces. */
     size_t nc_max = 2 + (size_t)ns + 2 * (size_t)ni + (size_t)ni * (size_t)(ni - (ni > 0)) / 2;
     if (grow((void **)&u->cuts, &u->cut_cap, nc_max, sizeof(double))) return -1;
     double *cuts = u->cuts;
@@ -144,58 +166,87 @@ static int pixel_area(craster_union *u, int np, int c, double y0, int32_t *out) 
             if (y > lo && y < hi) cuts[nc++] = y;
         }
     }
-    qsort(cuts, nc, sizeof(double), cmp_double);
-    qsort(u->steps, (size_t)ns, sizeof(ustep), cmp_step);
+    if (nc > 16) qsort(cuts, nc, sizeof(double), cmp_double);
+    else
+        for (size_t i = 1; i < nc; i++) {
+            double v = cuts[i];
+            size_t j = i;
+            while (j > 0 && cuts[j - 1] > v) { cuts[j] = cuts[j - 1]; j--; }
+            cuts[j] = v;
+        }
     double area = 0;
-    int w0 = 0, si = 0;
-    for (size_t k = 0; k + 1 < nc; k++) {
-        double ya = cuts[k], yb = cuts[k + 1];
-        if (!(yb > ya)) continue;
+    int w0 = w_full, si = 0, bi = 0;
+    size_t ci = 0;
+    /* The slabs between consecutive cuts of both lists. */
+    double ya = cuts[0];
+    while (bi < nb && base[bi].y <= ya) w0 += base[bi++].delta;
+    while (si < ns && u->steps[si].y <= ya) w0 += u->steps[si++].delta;
+    while (ci < nc && cuts[ci] <= ya) ci++;
+    for (;;) {
+        double yb = ci < nc ? cuts[ci] : INFINITY;
+        if (bi < nb && base[bi].y < yb) yb = base[bi].y;
+        if (yb == INFINITY) break;
+        if (yb > ya) {
+            double ym = (ya + yb) * 0.5;
+            /* The inner pieces across the slab, in order of x at its middle. */
+            int m = 0;
+            for (int j = 0; j < ni; j++) {
+                const upiece *p = &u->inner[j];
+                if (p->ya <= ya && p->yb >= yb) u->order[m++] = j;
+            }
+            if (m == 0) {
+                if (w0 != 0) area += yb - ya;
+            } else {
+                for (int i = 1; i < m; i++) {
+                    int o = u->order[i];
+                    double xo = u->inner[o].a + u->inner[o].b * ym;
+                    int j = i;
+                    while (j > 0) {
+                        const upiece *q = &u->inner[u->order[j - 1]];
+                        double xq = q->a + q->b * ym;
+                        if (xq < xo || (xq == xo && !before(&u->inner[o], q))) break;
+                        u->order[j] = u->order[j - 1];
+                        j--;
+                    }
+                    u->order[j] = o;
+                }
+                double len[2];
+                for (int e = 0; e < 2; e++) {
+                    double y = e ? yb : ya;
+                    int w = w0;
+                    double prev = cl, covered = 0;
+                    for (int i = 0; i < m; i++) {
+                        const upiece *p = &u->inner[u->order[i]];
+                        double x = p->a + p->b * y;
+                        x = x < cl ? cl : (x > cr ? cr : x);
+                        if (x < prev) x = prev;
+                        if (w != 0) covered += x - prev;
+                        w += p->dir;
+                        prev = x;
+                    }
+                    if (w != 0) covered += cr - prev;
+                    len[e] = covered;
+                }
+                area += (len[0] + len[1]) * 0.5 * (yb - ya);
+            }
+        }
+        ya = yb;
+        while (bi < nb && base[bi].y <= ya) w0 += base[bi++].delta;
         while (si < ns && u->steps[si].y <= ya) w0 += u->steps[si++].delta;
-        double ym = (ya + yb) * 0.5;
-        /* The inner pieces across the slab, in order of x at its middle. */
-        int m = 0;
-        for (int j = 0; j < ni; j++) {
-            const upiece *p = &u->inner[j];
-            if (p->ya <= ya && p->yb >= yb) u->order[m++] = j;
-        }
-        for (int i = 1; i < m; i++) {
-            int o = u->order[i];
-            double xo = u->inner[o].a + u->inner[o].b * ym;
-            int j = i;
-            while (j > 0) {
-                const upiece *q = &u->inner[u->order[j - 1]];
-                double xq = q->a + q->b * ym;
-                if (xq < xo || (xq == xo && !before(&u->inner[o], q))) break;
-                u->order[j] = u->order[j - 1];
-                j--;
-            }
-            u->order[j] = o;
-        }
-        double len[2];
-        for (int e = 0; e < 2; e++) {
-            double y = e ? yb : ya;
-            int w = w0;
-            double prev = cl, covered = 0;
-            for (int i = 0; i < m; i++) {
-                const upiece *p = &u->inner[u->order[i]];
-                double x = p->a + p->b * y;
-                x = x < cl ? cl : (x > cr ? cr : x);
-                if (x < prev) x = prev;
-                if (w != 0) covered += x - prev;
-                w += p->dir;
-                prev = x;
-            }
-            if (w != 0) covered += cr - prev;
-            len[e] = covered;
-        }
-        area += (len[0] + len[1]) * 0.5 * (yb - ya);
+        while (ci < nc && cuts[ci] <= ya) ci++;
+        if (ya >= y0 + 1.0) break;
     }
     double v = area * (double)CRASTER_ONE;
     if (v < 0) v = 0;
     if (v > CRASTER_ONE) v = CRASTER_ONE;
     *out = (int32_t)lrint(v);
     return 0;
+}
+
+static int cmp_right(const void *a, const void *b) {
+    const uright *p = a, *q = b;
+    if (p->xr != q->xr) return (p->xr > q->xr) - (p->xr < q->xr);
+    return (p->index > q->index) - (p->index < q->index);
 }
 
 int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t *active, int n_active, int row,
@@ -230,12 +281,28 @@ int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t
     if (np == 0) { memset(cov, 0, columns * sizeof(int32_t)); return 0; }
     if ((double)np * (double)columns > CRASTER_UNION_WORK) return -1;
     if (grow((void **)&u->inner, &u->inner_cap, (size_t)np, sizeof(upiece))
-        || grow((void **)&u->steps, &u->step_cap, 2 * (size_t)np, sizeof(ustep))
-        || grow((void **)&u->order, &u->order_cap, (size_t)np, sizeof(int)))
+        || grow((void **)&u->steps, &u->step_cap, 4 * (size_t)np, sizeof(ustep))
+        || grow((void **)&u->order, &u->order_cap, 2 * (size_t)np, sizeof(int)))
         return -1;
+    /* Pieces in order of their right ends: as the columns advance, those wholly left of the
+     * column leave `pending` for w_full (spanning the row) or the sorted steps `base`. */
+    if (grow((void **)&u->rights, &u->right_cap, (size_t)np, sizeof(uright))) return -1;
+    for (int k = 0; k < np; k++) u->rights[k] = (uright){ u->pieces[k].xr, k };
+    qsort(u->rights, (size_t)np, sizeof(uright), cmp_right);
+    int *pending = u->order + np;
+    for (int k = 0; k < np; k++) pending[k] = u->rights[k].index;
+    ustep *base = u->steps + 2 * np;
+    int nb = 0, w_full = 0, gone = 0;
     /* Left of every piece there is nothing; right of all of them, the value of the column after
      * the last one they enter. */
     int cmin = (int)floor(xmin), cmax = (int)floor(xmax);
+#define ADVANCE(c) \
+    while (gone < np && u->pieces[pending[gone]].xr <= (double)(c)) { \
+        const upiece *p_ = &u->pieces[pending[gone++]]; \
+        if (p_->ya == y0 && p_->yb == y1) w_full += p_->dir; \
+        else { insert_step(base, &nb, p_->ya, p_->dir); insert_step(base, &nb, p_->yb, -p_->dir); } \
+    }
+#define AREA(c, out) pixel_area(u, pending + gone, np - gone, (c), y0, w_full, base, nb, (out))
     for (int k = 0; k < n_ranges; k++) {
         int x_lo = ranges[2 * k], x_hi = ranges[2 * k + 1];
         int f = cmin > x_lo ? cmin : x_lo;
@@ -255,15 +322,19 @@ int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t
             }
             for (int c = f; c <= l; c++) {
                 if (c > f && !touched[c - f] && !touched[c - 1 - f]) { cov[c - x_lo] = cov[c - 1 - x_lo]; continue; }
-                if (pixel_area(u, np, c, y0, &cov[c - x_lo])) return -1;
+                ADVANCE(c)
+                if (AREA(c, &cov[c - x_lo])) return -1;
             }
             for (int c = l + 1; c <= x_hi; c++) cov[c - x_lo] = cov[l - x_lo];
         } else if (f <= x_hi) {
             /* Every piece lies left of the range (l < f = x_lo): one value for all of it. */
-            if (pixel_area(u, np, x_lo, y0, &cov[0])) return -1;
+            ADVANCE(x_lo)
+            if (AREA(x_lo, &cov[0])) return -1;
             for (int c = x_lo + 1; c <= x_hi; c++) cov[c - x_lo] = cov[0];
         }
         cov += x_hi - x_lo + 1;
     }
+#undef AREA
+#undef ADVANCE
     return 0;
 }

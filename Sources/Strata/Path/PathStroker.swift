@@ -25,6 +25,9 @@ internal struct _PathStroker<S: _PolylineSink> {
     let cosRoundStep: Double    // joins turning less than roundStep get no arc points
     let capArc: _ArcSteps       // the half turn of round caps, worked out once (dashes make many caps)
     let t: CGAffineTransform
+    /// Whether every open contour is marked whole for the exact union: dashes whose gaps are
+    /// shorter than their caps' and sides' reach can overlap their neighbours (`marksDashes`).
+    var marksOpenContours = false
     let deviceScale: Double     // how far a user-space distance can reach in device pixels
 
     init(sink: S, width: Double, cap: CGLineCap, join: CGLineJoin, miterLimit: Double,
@@ -77,19 +80,11 @@ internal struct _PathStroker<S: _PolylineSink> {
         defer { seg.deallocate() }
         pl.xs.withUnsafeBufferPointer { xs in
             pl.ys.withUnsafeBufferPointer { ys in
-                var marked = -1
-                for (i, c) in pl.contours.enumerated() {
+                for c in pl.contours {
                     strokeContour(xs.baseAddress! + c.start, ys.baseAddress! + c.start, c.count, c.closed, seg)
-                    // Consecutive open contours (dashes, above all) whose ends are within reach of
-                    // each other may overlap: both are marked whole for the exact union.
-                    guard i > 0 else { continue }
-                    let p = pl.contours[i - 1]
-                    guard !p.closed, !c.closed else { continue }
-                    let dx = xs[c.start] - xs[p.start + p.count - 1], dy = ys[c.start] - ys[p.start + p.count - 1]
-                    guard (dx * dx + dy * dy).squareRoot() < 2 * (hw + capReach) else { continue }
-                    if marked != i - 1 { markContour(xs.baseAddress! + p.start, ys.baseAddress! + p.start, p.count) }
-                    markContour(xs.baseAddress! + c.start, ys.baseAddress! + c.start, c.count)
-                    marked = i
+                    if marksOpenContours && !c.closed {
+                        markContour(xs.baseAddress! + c.start, ys.baseAddress! + c.start, c.count)
+                    }
                 }
             }
         }
@@ -255,13 +250,24 @@ internal struct _PathStroker<S: _PolylineSink> {
         line(x + n1x, y + n1y)
     }
 
-    /// How far a cap reaches past a contour's end: 0 (butt), hw (round), hw√2 (square's corners).
-    private var capReach: Double {
-        switch cap {
-        case .butt: 0
+    /// Whether the dashes of `pattern` (on, off, …) can overlap their neighbours: some gap is
+    /// shorter than twice the farther of half the width and the caps' reach past a dash's end
+    /// (0 butt, hw round, hw√2 for the corners of square caps), so that two dashes' caps meet on a
+    /// straight line, or their sides where the line turns within the gap. The rule looks at the
+    /// pattern only, never at which dashes are drawn (the clip leaves some out), so a pixel is
+    /// marked the same under every clip.
+    static func marksDashes(_ pattern: [Double], halfWidth hw: Double, cap: CGLineCap) -> Bool {
+        let capReach = switch cap {
+        case .butt: 0.0
         case .round: hw
         case .square: hw * 2.0.squareRoot()
         }
+        var i = 1
+        while i < pattern.count {
+            if pattern[i] < 2 * max(hw, capReach) { return true }
+            i += 2
+        }
+        return false
     }
 
     /// Marks an open contour whole: every segment and its caps (square caps as their end

@@ -33,6 +33,8 @@ internal struct _EdgeBuilder: _PolylineSink {
     /// Pixels where outline pieces may overlap (`markOverlap`): triples (row, first column,
     /// column after the last) inside the clip, in the order marked.
     private(set) var overlaps: [Int32] = []
+    /// Whether `markOverlap` records anything (`PathRasterizer.exactOverlaps`).
+    var keepsOverlaps = false
 
     /// The frame every target of `width`×`height` pixels gets: ±2¹⁵ pixels (floats there still
     /// hold 2⁻⁸ of a pixel), grown to hold the target.
@@ -144,7 +146,7 @@ internal struct _EdgeBuilder: _PolylineSink {
     /// least the half width plus a pixel) marks no pixel inside it either.
     mutating func markOverlap(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, reach: Double,
                               within: (Double, Double, Double, Double)) {
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, reach.isFinite, reach >= 0,
+        guard keepsOverlaps, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, reach.isFinite, reach >= 0,
               !within.0.isNaN, !within.1.isNaN, !within.2.isNaN, !within.3.isNaN else { return }
         let (ax, ay, bx, by) = y0 <= y1 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
         let left = max(left, within.0.rounded(.down)), right = min(right, within.2.rounded(.down) + 1)

@@ -25,6 +25,19 @@ public final class PathRasterizer {
     /// 0.1 px, cairo's: at that tolerance every stroke benchmark scene still agrees with cairo's
     /// render better than Skia does (RasterGoldenTests), while fills need 0.05 for the circles.
     public var strokeTolerance: Double = 0.1
+    /// Whether strokes take the exact union where their outline's pieces overlap inside pixels
+    /// on the stroke's edge (near folding inner joins and their miter spikes, and along dashes
+    /// closer than their caps' reach), instead of the accumulated winding clamped to 1, which
+    /// counts such a pixel's doubly covered part twice (up to +46 % ink on a zig-zag of 2 px
+    /// segments turning by 170°, 8 px wide; `StrokeSharpTurnTests`). Exact to about 1/255 there
+    /// (`StrokeUnionRandomTests`), and exact under clipping like every other pixel.
+    ///
+    /// Off by default: the exact union is computed pixel by pixel from the row's edges, and on
+    /// wide strokes of curves with sharp turns it marks thousands of pixels (the benchmark's
+    /// `stroke.blob32_w24` takes 7× as long). Not marked even when on: a path crossing itself
+    /// away from such places (up to 40/255 darker where the two strokes' borders cross), dashes
+    /// whose gaps are longer than their reach but meet where the line turns.
+    public var exactOverlaps = false
     /// Whether strokes at most 1 device pixel wide whose subpaths are all closed are drawn as
     /// bands straight into the target (`_ThinStroke`) instead of outlined and scan converted.
     /// Off only in tests, which compare the two.
@@ -98,7 +111,9 @@ public final class PathRasterizer {
 
     private func edgeBuilder(_ target: OpaquePointer, _ clip: (Int, Int, Int, Int)) -> _EdgeBuilder {
         let frame = _EdgeBuilder.frame(width: Int(pixman_image_get_width(target)), height: Int(pixman_image_get_height(target)))
-        return _EdgeBuilder(storage: edgeStorage, capacity: edgeCapacity, clip: clip, frame: frame)
+        var eb = _EdgeBuilder(storage: edgeStorage, capacity: edgeCapacity, clip: clip, frame: frame)
+        eb.keepsOverlaps = exactOverlaps
+        return eb
     }
 
     /// True for the formats drawn without a mask: a8r8g8b8, x8r8g8b8 and a8 with pixel data.
