@@ -54,14 +54,16 @@ struct craster_union {
     int *order;
     unsigned char *touched;
     uright *rights;
-    size_t piece_cap, inner_cap, step_cap, cut_cap, order_cap, touched_cap, right_cap;
+    int *lists;
+    unsigned char *gone;
+    size_t piece_cap, inner_cap, step_cap, cut_cap, order_cap, touched_cap, right_cap, list_cap, gone_cap;
 };
 
 craster_union *craster_union_create(void) { return calloc(1, sizeof(craster_union)); }
 
 void craster_union_destroy(craster_union *u) {
     if (!u) return;
-    free(u->pieces); free(u->inner); free(u->steps); free(u->cuts); free(u->order); free(u->touched); free(u->rights);
+    free(u->pieces); free(u->inner); free(u->steps); free(u->cuts); free(u->order); free(u->touched); free(u->rights); free(u->lists); free(u->gone);
     free(u);
 }
 
@@ -110,13 +112,16 @@ static void insert_step(ustep *s, int *n, double y, int delta) {
 
 /* The covered area of pixel column c of the row [y0, y0 + 1] in cell units. The pieces wholly
  * left of the column are summarized by the caller: `w_full` for those spanning the row's height,
- * the sorted steps base[0 … nb − 1] for the others; `pending` lists the rest (np of them). */
-static int pixel_area(craster_union *u, const int *pending, int np, int c, double y0, int w_full,
-                      const ustep *base, int nb, int32_t *out) {
+ * the sorted steps base[0 … nb − 1] for the others; act[0 … *n_act − 1] lists the pieces that
+ * reach into the column or further right, and those already summarized (flagged in `gone`),
+ * which are dropped from it here. The result does not depend on the list's order. */
+static int pixel_area(craster_union *u, int *act, int *n_act, const unsigned char *gone, int c, double y0,
+                      int w_full, const ustep *base, int nb, int32_t *out) {
     double cl = (double)c, cr = cl + 1.0;
     int ni = 0, ns = 0;
-    for (int k = 0; k < np; k++) {
-        const upiece *p = &u->pieces[pending[k]];
+    for (int k = 0; k < *n_act; k++) {
+        if (gone[act[k]]) { act[k--] = act[--*n_act]; continue; }
+        const upiece *p = &u->pieces[act[k]];
         if (p->xl >= cr) continue;
         double la, lb, ia, ib; /* left part [la, lb], inner part [ia, ib] (empty when a ≥ b) */
         if (p->xr <= cl) {
@@ -285,56 +290,69 @@ int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t
         || grow((void **)&u->order, &u->order_cap, 2 * (size_t)np, sizeof(int)))
         return -1;
     /* Pieces in order of their right ends: as the columns advance, those wholly left of the
-     * column leave `pending` for w_full (spanning the row) or the sorted steps `base`. */
-    if (grow((void **)&u->rights, &u->right_cap, (size_t)np, sizeof(uright))) return -1;
+     * column are summarized in w_full (spanning the row) or the sorted steps `base`. In order of
+     * their left ends they join the list `act` of pieces that reach the column. */
+    if (grow((void **)&u->rights, &u->right_cap, (size_t)np, sizeof(uright))
+        || grow((void **)&u->lists, &u->list_cap, 3 * (size_t)np, sizeof(int))
+        || grow((void **)&u->gone, &u->gone_cap, (size_t)np, 1))
+        return -1;
+    int *by_right = u->lists, *by_left = u->lists + np, *act = u->lists + 2 * np;
     for (int k = 0; k < np; k++) u->rights[k] = (uright){ u->pieces[k].xr, k };
     qsort(u->rights, (size_t)np, sizeof(uright), cmp_right);
-    int *pending = u->order + np;
-    for (int k = 0; k < np; k++) pending[k] = u->rights[k].index;
+    for (int k = 0; k < np; k++) by_right[k] = u->rights[k].index;
+    for (int k = 0; k < np; k++) u->rights[k] = (uright){ u->pieces[k].xl, k };
+    qsort(u->rights, (size_t)np, sizeof(uright), cmp_right);
+    for (int k = 0; k < np; k++) by_left[k] = u->rights[k].index;
+    memset(u->gone, 0, (size_t)np);
     ustep *base = u->steps + 2 * np;
-    int nb = 0, w_full = 0, gone = 0;
+    int nb = 0, w_full = 0, left = 0, entered = 0, n_act = 0;
     /* Left of every piece there is nothing; right of all of them, the value of the column after
      * the last one they enter. */
     int cmin = (int)floor(xmin), cmax = (int)floor(xmax);
-#define ADVANCE(c) \
-    while (gone < np && u->pieces[pending[gone]].xr <= (double)(c)) { \
-        const upiece *p_ = &u->pieces[pending[gone++]]; \
-        if (p_->ya == y0 && p_->yb == y1) w_full += p_->dir; \
-        else { insert_step(base, &nb, p_->ya, p_->dir); insert_step(base, &nb, p_->yb, -p_->dir); } \
+    /* Columns no piece enters: one after another they have the same left spans and no inner
+     * pieces, so the same value (the one computed for the first of them). */
+    int t0 = ranges[0] > cmin ? ranges[0] : cmin;
+    int t1 = ranges[2 * n_ranges - 1] < cmax + 1 ? ranges[2 * n_ranges - 1] : cmax + 1;
+    unsigned char *touched = NULL;
+    if (t0 <= t1) {
+        if (grow((void **)&u->touched, &u->touched_cap, (size_t)(t1 - t0 + 1), 1)) return -1;
+        touched = u->touched;
+        memset(touched, 0, (size_t)(t1 - t0 + 1));
+        for (int j = 0; j < np; j++) {
+            double xl = u->pieces[j].xl, xr = u->pieces[j].xr;
+            if (xr < (double)t0 || xl >= (double)t1 + 1.0) continue;
+            int c0 = xl < (double)t0 ? t0 : (int)floor(xl), c1 = xr >= (double)t1 ? t1 : (int)floor(xr);
+            memset(touched + (c0 - t0), 1, (size_t)(c1 - c0 + 1));
+        }
     }
-#define AREA(c, out) pixel_area(u, pending + gone, np - gone, (c), y0, w_full, base, nb, (out))
+#define AREA(c, out) ( \
+    ({ while (entered < np && u->pieces[by_left[entered]].xl < (double)(c) + 1.0) act[n_act++] = by_left[entered++]; \
+       while (left < np && u->pieces[by_right[left]].xr <= (double)(c)) { \
+           int i_ = by_right[left++]; \
+           const upiece *p_ = &u->pieces[i_]; \
+           u->gone[i_] = 1; \
+           if (p_->ya == y0 && p_->yb == y1) w_full += p_->dir; \
+           else { insert_step(base, &nb, p_->ya, p_->dir); insert_step(base, &nb, p_->yb, -p_->dir); } \
+       } }), \
+    pixel_area(u, act, &n_act, u->gone, (c), y0, w_full, base, nb, (out)))
     for (int k = 0; k < n_ranges; k++) {
         int x_lo = ranges[2 * k], x_hi = ranges[2 * k + 1];
         int f = cmin > x_lo ? cmin : x_lo;
         int l = cmax + 1 < x_hi ? cmax + 1 : x_hi;
         for (int c = x_lo; c < f && c <= x_hi; c++) cov[c - x_lo] = 0;
         if (f <= l) {
-            if (grow((void **)&u->touched, &u->touched_cap, (size_t)(l - f + 1), 1)) return -1;
-            /* Columns no piece enters: one after another they have the same left spans and no
-             * inner pieces, so the same value (the one computed for the first of them). */
-            unsigned char *touched = u->touched;
-            memset(touched, 0, (size_t)(l - f + 1));
-            for (int j = 0; j < np; j++) {
-                double xl = u->pieces[j].xl, xr = u->pieces[j].xr;
-                if (xr < (double)f || xl >= (double)l + 1.0) continue;
-                int c0 = xl < (double)f ? f : (int)floor(xl), c1 = xr >= (double)l ? l : (int)floor(xr);
-                memset(touched + (c0 - f), 1, (size_t)(c1 - c0 + 1));
-            }
             for (int c = f; c <= l; c++) {
-                if (c > f && !touched[c - f] && !touched[c - 1 - f]) { cov[c - x_lo] = cov[c - 1 - x_lo]; continue; }
-                ADVANCE(c)
+                if (c > f && !touched[c - t0] && !touched[c - 1 - t0]) { cov[c - x_lo] = cov[c - 1 - x_lo]; continue; }
                 if (AREA(c, &cov[c - x_lo])) return -1;
             }
             for (int c = l + 1; c <= x_hi; c++) cov[c - x_lo] = cov[l - x_lo];
         } else if (f <= x_hi) {
             /* Every piece lies left of the range (l < f = x_lo): one value for all of it. */
-            ADVANCE(x_lo)
             if (AREA(x_lo, &cov[0])) return -1;
             for (int c = x_lo + 1; c <= x_hi; c++) cov[c - x_lo] = cov[0];
         }
         cov += x_hi - x_lo + 1;
     }
 #undef AREA
-#undef ADVANCE
     return 0;
 }

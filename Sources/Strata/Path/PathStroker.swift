@@ -29,6 +29,9 @@ internal struct _PathStroker<S: _PolylineSink> {
     /// shorter than their caps' and sides' reach can overlap their neighbours (`marksDashes`).
     var marksOpenContours = false
     let deviceScale: Double     // how far a user-space distance can reach in device pixels
+    /// How far across a segment its rectangle surely reaches on the device (`markOverlap`'s
+    /// `inside`): where the winding number is at least 1, so the accumulated coverage is exact.
+    let coveredHalfWidth: Double
 
     init(sink: S, width: Double, cap: CGLineCap, join: CGLineJoin, miterLimit: Double,
          tolerance: Double, transform: CGAffineTransform) {
@@ -43,6 +46,11 @@ internal struct _PathStroker<S: _PolylineSink> {
         capArc = _ArcSteps(sweep: -Double.pi, roundStep: roundStep)
         t = transform
         deviceScale = _PathFlattener.maxScale(transform)
+        // A segment's rectangle is a rectangle on the device too only under a conformal transform
+        // (rotation, uniform scale, reflection); otherwise no pixel is taken as known covered.
+        let conformal = (transform.a == transform.d && transform.b == -transform.c)
+            || (transform.a == -transform.d && transform.b == transform.c)
+        coveredHalfWidth = conformal ? hw * deviceScale : 0
     }
 
     @inline(__always) private mutating func move(_ x: Double, _ y: Double) {
@@ -279,7 +287,7 @@ internal struct _PathStroker<S: _PolylineSink> {
         var last = 0
         for k in 1..<max(n, 1) where xs[k] != xs[last] || ys[k] != ys[last] {
             let a = dev(xs[last], ys[last]), b = dev(xs[k], ys[k])
-            sink.markOverlap(a.0, a.1, b.0, b.1, reach: reach)
+            sink.markOverlap(a.0, a.1, b.0, b.1, reach: reach, inside: coveredHalfWidth)
             last = k
         }
         if last == 0 {
@@ -310,8 +318,8 @@ internal struct _PathStroker<S: _PolylineSink> {
         let reach = hw * deviceScale + 0.5
         let vx = t.a * x + t.c * y + t.tx, vy = t.b * x + t.d * y + t.ty
         let px = x - dx * ld, py = y - dy * ld, nx = x + ex * le, ny = y + ey * le
-        sink.markOverlap(t.a * px + t.c * py + t.tx, t.b * px + t.d * py + t.ty, vx, vy, reach: reach)
-        sink.markOverlap(vx, vy, t.a * nx + t.c * ny + t.tx, t.b * nx + t.d * ny + t.ty, reach: reach)
+        sink.markOverlap(t.a * px + t.c * py + t.tx, t.b * px + t.d * py + t.ty, vx, vy, reach: reach, inside: coveredHalfWidth)
+        sink.markOverlap(vx, vy, t.a * nx + t.c * ny + t.tx, t.b * nx + t.d * ny + t.ty, reach: reach, inside: coveredHalfWidth)
     }
 
     /// Marks an outer miter join's spike at (x, y) reaching to offset (mx, my): the triangle lies
@@ -322,7 +330,7 @@ internal struct _PathStroker<S: _PolylineSink> {
         let px = x + mx, py = y + my
         let box = (mx * mx + my * my).squareRoot() * deviceScale + 0.5
         sink.markOverlap(vx, vy, t.a * px + t.c * py + t.tx, t.b * px + t.d * py + t.ty, reach: hw * deviceScale + 0.5,
-                         within: (vx - box, vy - box, vx + box, vy + box))
+                         inside: 0, within: (vx - box, vy - box, vx + box, vy + box))
     }
 
     /// Intermediate points of an arc of radius hw around (x, y) starting at offset (fx, fy)
