@@ -20,7 +20,9 @@ struct craster_scratch {
     int32_t *active;
     craster_edge *sorted;
     ptrdiff_t *buckets;
-    size_t cell_cap, bit_cap, mask_cap, active_cap, sorted_cap, bucket_cap;
+    int32_t *ucov, *uranges;
+    craster_union *uni;
+    size_t cell_cap, bit_cap, mask_cap, active_cap, sorted_cap, bucket_cap, ucov_cap, urange_cap;
 };
 
 craster_scratch *craster_scratch_create(void) { return calloc(1, sizeof(craster_scratch)); }
@@ -28,6 +30,7 @@ craster_scratch *craster_scratch_create(void) { return calloc(1, sizeof(craster_
 void craster_scratch_destroy(craster_scratch *s) {
     if (!s) return;
     free(s->cells); free(s->bits); free(s->mask); free(s->active); free(s->sorted); free(s->buckets);
+    free(s->ucov); free(s->uranges); craster_union_destroy(s->uni);
     free(s);
 }
 
@@ -298,8 +301,39 @@ void sweep_rows(craster_scratch *s, int top, int bottom, int y_end, int x_origin
     }
 }
 
+/* Makes the running sums of one row's cells (c, bitmap bw) the exact coverage cov in the column
+ * ranges ranges[2k] … ranges[2k + 1] (cells, ascending, at least one cell apart) and leaves them
+ * as they were everywhere else: each range's first cell gets what brings the sum to its value, the
+ * cells inside the differences, the cell after it what brings the sum back. */
+static void splice_exact(uint32_t *c, uint64_t *bw, const int32_t *ranges, int n_ranges, const int32_t *cov) {
+    uint32_t acc = 0; /* the running sum of the row's original cells up to pos − 1 */
+    int pos = 0;
+    for (int k = 0; k < n_ranges; k++) {
+        int i0 = ranges[2 * k], i1 = ranges[2 * k + 1];
+        while (pos < i0) acc += c[pos++];
+        uint32_t prev = acc;
+        for (int i = i0; i <= i1; i++) {
+            acc += c[i];
+            uint32_t e = (uint32_t)*cov++;
+            c[i] = e - prev;
+            prev = e;
+        }
+        uint32_t after = c[i1 + 1];
+        c[i1 + 1] = after + (acc - prev);
+        acc += after;
+        pos = i1 + 2;
+        flag_range(bw, i0, i1 + 1);
+    }
+}
+
 int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count, int x_origin, int width,
                  int y_start, int y_end, int even_odd, const craster_target *t, int portable) {
+    return craster_fill_exact(s, edges, count, x_origin, width, y_start, y_end, even_odd, NULL, 0, t, portable);
+}
+
+int craster_fill_exact(craster_scratch *s, const craster_edge *edges, ptrdiff_t count, int x_origin, int width,
+                       int y_start, int y_end, int even_odd, const int32_t *exact, ptrdiff_t exact_count,
+                       const craster_target *t, int portable) {
     if (count <= 0 || width < 0 || y_end <= y_start) return 0;
     const int band_h = 1 << CRASTER_BAND_SHIFT;
     /* Cells 0 … width + 1, then room for a block of the ARGB32 sweep starting at the last one. */
@@ -315,6 +349,9 @@ int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count,
         || ensure((void **)&s->sorted, &s->sorted_cap, (size_t)count, sizeof(craster_edge), 0)
         || ensure((void **)&s->buckets, &s->bucket_cap, (size_t)bands + 1, sizeof(ptrdiff_t), 0))
         return -1;
+    if (even_odd) exact_count = 0;
+    if (exact_count > 0 && !s->uni && !(s->uni = craster_union_create())) return -1;
+    ptrdiff_t next_exact = 0;
     int avx2 = !portable && craster_has_avx2();
 
     /* Bucket edges by the band of their top row (a counting sort); with one band (small shapes,
@@ -347,6 +384,46 @@ int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count,
         ptrdiff_t end = bc[band];
         while (next < end) s->active[n_active++] = (int32_t)next++;
         float btf = (float)band_top, bbf = (float)band_bottom;
+        /* Marked pixels of the band: their exact coverage, worked out before the active edges are
+         * accumulated (those ending in the band leave the active list then). */
+        int marked[1 << CRASTER_BAND_SHIFT][2], n_marked = 0;
+        if (exact_count > 0) {
+            while (next_exact < exact_count && exact[3 * next_exact] < band_top) next_exact++;
+            ptrdiff_t k_end = next_exact;
+            while (k_end < exact_count && exact[3 * k_end] < band_bottom) k_end++;
+            if (ensure((void **)&s->uranges, &s->urange_cap, 2 * (size_t)(k_end - next_exact) + 2, sizeof(int32_t), 0))
+                return -1;
+            size_t columns = 0;
+            for (ptrdiff_t k = next_exact; k < k_end; k++) {
+                int c0 = exact[3 * k + 1] > x_origin ? exact[3 * k + 1] : x_origin;
+                int c1 = exact[3 * k + 2] < x_origin + width ? exact[3 * k + 2] : x_origin + width;
+                if (c0 < c1) columns += (size_t)(c1 - c0);
+            }
+            if (ensure((void **)&s->ucov, &s->ucov_cap, columns + 1, sizeof(int32_t), 0)) return -1;
+            int32_t *ranges = s->uranges, *cov = s->ucov;
+            for (ptrdiff_t k = next_exact; k < k_end;) {
+                int row = exact[3 * k], n = 0;
+                int32_t *rr = ranges;
+                for (; k < k_end && exact[3 * k] == row; k++) {
+                    int c0 = exact[3 * k + 1] > x_origin ? exact[3 * k + 1] : x_origin;
+                    int c1 = exact[3 * k + 2] < x_origin + width ? exact[3 * k + 2] : x_origin + width;
+                    if (c0 >= c1) continue;
+                    rr[2 * n] = c0;
+                    rr[2 * n + 1] = c1 - 1;
+                    n++;
+                }
+                if (n == 0 || craster_union_row(s->uni, sorted, s->active, n_active, row, rr, n, cov)) continue;
+                marked[n_marked][0] = row;
+                marked[n_marked][1] = n;
+                n_marked++;
+                for (int q = 0; q < n; q++) {
+                    cov += rr[2 * q + 1] - rr[2 * q] + 1;
+                    rr[2 * q] -= x_origin;
+                    rr[2 * q + 1] -= x_origin;
+                }
+                ranges += 2 * n;
+            }
+        }
         int j = 0;
         while (j < n_active) {
             const craster_edge *e = &sorted[s->active[j]];
@@ -354,6 +431,15 @@ int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count,
             if (ys < ye) add_edge(e, ys, ye, btf, x_origin, width + 1, s->cells, s->bits, stride, words);
             if (e->y1 <= bbf) s->active[j] = s->active[--n_active];
             else j++;
+        }
+        {
+            const int32_t *ranges = s->uranges, *cov = s->ucov;
+            for (int k = 0; k < n_marked; k++) {
+                int r = marked[k][0] - band_top, n = marked[k][1];
+                splice_exact(s->cells + r * stride, s->bits + r * words, ranges, n, cov);
+                for (int q = 0; q < n; q++) cov += ranges[2 * q + 1] - ranges[2 * q] + 1;
+                ranges += 2 * n;
+            }
         }
         if (t->format == CRASTER_ARGB32) {
             craster_band rows = { s->cells, s->bits, stride, words, band_top, band_bottom, y_end, x_origin, width, even_odd };

@@ -182,4 +182,15 @@ static inline __attribute__((always_inline)) void craster_blit_mask(const craste
     }
 }
 
+/* Exact union coverage of marked rows (union.c). */
+typedef struct craster_union craster_union;
+craster_union *craster_union_create(void);
+void craster_union_destroy(craster_union *u);
+/* The exact non-zero coverage, in cell units, of device row `row`'s pixels in the column ranges
+ * ranges[2k] … ranges[2k + 1] (inclusive, k < n_ranges), one after another into cov, from the
+ * edges edges[active[0 … n_active − 1]]. Returns −1 when memory is short or the row would take
+ * too long (pieces × columns over 2²⁴). */
+int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t *active, int n_active, int row,
+                      const int32_t *ranges, int n_ranges, int32_t *cov);
+
 #endif

@@ -7,6 +7,8 @@ final class SceneRunner {
     let scene: BenchScene
     let image: OpaquePointer
     let rasterizer = PathRasterizer()
+    /// `--exact-overlaps`: set before any runner is made.
+    nonisolated(unsafe) static var exactOverlaps = false
     /// Set for `gradient` scenes.
     private(set) var gradient: GradientWorkload?
 
@@ -17,6 +19,7 @@ final class SceneRunner {
         else { return nil }
         self.scene = scene
         image = img
+        rasterizer.exactOverlaps = Self.exactOverlaps
         if scene.kind == "gradient" {
             guard let g = GradientWorkload(scene, image: img) else { return nil }
             gradient = g

@@ -16,6 +16,8 @@ struct Options {
     var iterations: Int?
     /// A prepared copy of the peers' harness: time them interleaved with Strata (Compare.swift).
     var compare: String?
+    /// Strokes take the exact union where their outlines overlap (`PathRasterizer.exactOverlaps`).
+    var exactOverlaps = false
 }
 
 func parseOptions() -> Options {
@@ -37,6 +39,7 @@ func parseOptions() -> Options {
         case "--threads": o.threads = max(1, Int(value(a)) ?? 1)
         case "--iterations": o.iterations = max(1, Int(value(a)) ?? 1)
         case "--compare": o.compare = value(a)
+        case "--exact-overlaps": o.exactOverlaps = true
         case "--wayland":
             // Compositor-side figures need a headless sway and the `stress` example: a script's job.
             let p = Process()
@@ -49,7 +52,7 @@ func parseOptions() -> Options {
             print("""
             usage: strata-bench [--scenes FILE] [--only a,b] [--rounds N] [--batch-ms MS] [--json OUT]
                                 [--render DIR] [--smoke] [--threads N] [--iterations N]
-                                [--compare PEERS_DIR]
+                                [--compare PEERS_DIR] [--exact-overlaps]
                    strata-bench --engine | --layer-bytes | --animation | --tiles
                    strata-bench --wayland [SECONDS] [LAYERS]   (from the repository root)
             """)
@@ -78,6 +81,7 @@ func median(_ xs: [Double]) -> (med: Double, q1: Double, q3: Double) {
 if EngineBench.handle(CommandLine.arguments) || AnimationBench.handle(CommandLine.arguments)
     || TileBench.handle(CommandLine.arguments) { exit(0) }
 let opts = parseOptions()
+SceneRunner.exactOverlaps = opts.exactOverlaps
 if opts.threads != 1 { print("note: --threads \(opts.threads): fill/stroke scenes run single-threaded; compositor scenes use \(opts.threads)") }
 let scenes: [BenchScene]
 do { scenes = try SceneLoader.load(path: opts.scenesPath) } catch { fail("\(error)") }

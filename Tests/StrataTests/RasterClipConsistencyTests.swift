@@ -142,6 +142,8 @@ import StrataTestSupport
             for clip in c.clips {
                 let d = Self.mismatches(width: 96, height: 96, clip: clip, format: c.argb ? PIXMAN_a8r8g8b8 : PIXMAN_a8) { r, img, clip in
                     let color = CGColor(red: 0.8, green: 0.3, blue: 0.1, alpha: 0.75)
+                    // Every other case with the exact union at overlaps (PathRasterizer.exactOverlaps).
+                    r.exactOverlaps = n % 2 == 0
                     if let rule = c.fill { r.fill(path: c.path, rule: rule, transform: c.transform, color: color, into: img, clip: clip) }
                     r.stroke(path: c.path, style: c.style, transform: c.transform, color: .black, into: img, clip: clip)
                 }

@@ -10,7 +10,9 @@
  * bitmap; between flagged cells the sum is constant, so interiors become constant-alpha spans
  * (a plain fill for an opaque colour) and only pixels that edges cross are visited one by one.
  * The fill rule applies to the accumulated value: non-zero min(|s|, 1), even-odd the distance
- * of |s| to the nearest even number; alpha = round(255 · that), halves up.
+ * of |s| to the nearest even number; alpha = round(255 · that), halves up. That is the covered
+ * area wherever one layer of outline covers a pixel; pixels the caller lists get the exact union
+ * instead (craster_fill_exact, union.c).
  *
  * Clipping is exact: a fill restricted to some rows and columns gives those pixels exactly the
  * values of a fill over the whole target. Every value is computed in device coordinates from an
@@ -73,6 +75,17 @@ int craster_has_avx2(void);
  * forces the portable kernels (tests compare both). */
 int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count, int x_origin, int width,
                  int y_start, int y_end, int even_odd, const craster_target *target, int portable);
+
+/* craster_fill, except that in the pixels listed in `exact` (`exact_count` triples: device row,
+ * first column, column after the last; ascending by row, then column, ranges of a row at least
+ * one column apart) a non-zero fill gives each pixel the exact area of the part of it where the
+ * winding number is not 0, instead of the accumulated winding clamped to 1 (which over-counts
+ * where several layers of outline overlap inside a pixel, as at a stroke's sharp turns). Those
+ * pixels are as exact under any clip as the others; a row whose edges × listed columns exceed
+ * 2²⁴ keeps the accumulated values. Even-odd fills ignore the list. */
+int craster_fill_exact(craster_scratch *s, const craster_edge *edges, ptrdiff_t count, int x_origin, int width,
+                       int y_start, int y_end, int even_odd, const int32_t *exact, ptrdiff_t exact_count,
+                       const craster_target *target, int portable);
 
 #ifdef __cplusplus
 }

@@ -6,8 +6,14 @@ import Foundation
 /// Every piece of the outline winds the same way: each segment's rectangle and each outer join or
 /// cap wedge contributes +1, and the inner side of a join is routed through the vertex itself, so
 /// overlaps (tight curves, self-crossing paths, wide lines) only raise the winding number and the
-/// non-zero fill is exactly the union (the scan converter's anti-aliasing is exact only where
-/// one layer of outline covers a pixel: StrokeSharpTurnTests). The outline is emitted
+/// non-zero fill is exactly the union. The scan converter's accumulated winding is the covered
+/// area only where one layer of outline covers a pixel, so the stroker tells its sink where
+/// layers can meet inside pixels on the stroke's edge (`markOverlap`): near folding inner joins
+/// (with their outer miter spikes) and along consecutive open contours whose ends are within
+/// reach of each other (dashes, dots); the scan converter takes the exact union there
+/// (StrokeSharpTurnTests, StrokeUnionRandomTests). Not marked: a path crossing itself, or
+/// coming back within a line width of itself, away from such places (the edge pixels where the
+/// two strokes’ borders meet come out darker, up to about 40/255). The outline is emitted
 /// transformed by `transform`.
 internal struct _PathStroker<S: _PolylineSink> {
     var sink: S
@@ -19,6 +25,13 @@ internal struct _PathStroker<S: _PolylineSink> {
     let cosRoundStep: Double    // joins turning less than roundStep get no arc points
     let capArc: _ArcSteps       // the half turn of round caps, worked out once (dashes make many caps)
     let t: CGAffineTransform
+    /// Whether every open contour is marked whole for the exact union: dashes whose gaps are
+    /// shorter than their caps' and sides' reach can overlap their neighbours (`marksDashes`).
+    var marksOpenContours = false
+    let deviceScale: Double     // how far a user-space distance can reach in device pixels
+    /// How far across a segment its rectangle surely reaches on the device (`markOverlap`'s
+    /// `inside`): where the winding number is at least 1, so the accumulated coverage is exact.
+    let coveredHalfWidth: Double
 
     init(sink: S, width: Double, cap: CGLineCap, join: CGLineJoin, miterLimit: Double,
          tolerance: Double, transform: CGAffineTransform) {
@@ -32,6 +45,12 @@ internal struct _PathStroker<S: _PolylineSink> {
         cosRoundStep = cos(roundStep)
         capArc = _ArcSteps(sweep: -Double.pi, roundStep: roundStep)
         t = transform
+        deviceScale = _PathFlattener.maxScale(transform)
+        // A segment's rectangle is a rectangle on the device too only under a conformal transform
+        // (rotation, uniform scale, reflection); otherwise no pixel is taken as known covered.
+        let conformal = (transform.a == transform.d && transform.b == -transform.c)
+            || (transform.a == -transform.d && transform.b == transform.c)
+        coveredHalfWidth = conformal ? hw * deviceScale : 0
     }
 
     @inline(__always) private mutating func move(_ x: Double, _ y: Double) {
@@ -71,6 +90,9 @@ internal struct _PathStroker<S: _PolylineSink> {
             pl.ys.withUnsafeBufferPointer { ys in
                 for c in pl.contours {
                     strokeContour(xs.baseAddress! + c.start, ys.baseAddress! + c.start, c.count, c.closed, seg)
+                    if marksOpenContours && !c.closed {
+                        markContour(xs.baseAddress! + c.start, ys.baseAddress! + c.start, c.count)
+                    }
                 }
             }
         }
@@ -124,7 +146,7 @@ internal struct _PathStroker<S: _PolylineSink> {
         move(xs[0] - d.y * hw, ys[0] + d.x * hw)
         for i in 1..<(n - 1) {
             let e = seg[i]
-            joinAt(xs[i], ys[i], d.x, d.y, e.x, e.y, e.cross, e.dot, e.k, min(d.l, e.l))
+            joinAt(xs[i], ys[i], d.x, d.y, e.x, e.y, e.cross, e.dot, e.k, d.l, e.l)
             d = e
         }
         line(xs[n - 1] - d.y * hw, ys[n - 1] + d.x * hw)
@@ -135,7 +157,7 @@ internal struct _PathStroker<S: _PolylineSink> {
         while i >= 1 {
             // The turn at point i walked backward: the same dot product, the opposite cross.
             let e = seg[i - 1], t = seg[i]
-            joinAt(xs[i], ys[i], -d.x, -d.y, -e.x, -e.y, -t.cross, t.dot, t.k, min(d.l, e.l))
+            joinAt(xs[i], ys[i], -d.x, -d.y, -e.x, -e.y, -t.cross, t.dot, t.k, d.l, e.l)
             d = e
             i -= 1
         }
@@ -151,7 +173,7 @@ internal struct _PathStroker<S: _PolylineSink> {
         move(xs[0] - d.y * hw, ys[0] + d.x * hw)
         for k in 0..<n {
             let e = seg[k]
-            joinAt(xs[k], ys[k], d.x, d.y, e.x, e.y, e.cross, e.dot, e.k, min(d.l, e.l))
+            joinAt(xs[k], ys[k], d.x, d.y, e.x, e.y, e.cross, e.dot, e.k, d.l, e.l)
             d = e
         }
         sink.closeContour()
@@ -168,14 +190,14 @@ internal struct _PathStroker<S: _PolylineSink> {
             let p = step == 0 ? 0 : n - step          // the point reached
             let e = seg[p == 0 ? n - 1 : p - 1]        // leaving it backward along the segment before it
             let t = seg[p]
-            joinAt(xs[p], ys[p], -d.x, -d.y, -e.x, -e.y, -t.cross, t.dot, t.k, min(d.l, e.l))
+            joinAt(xs[p], ys[p], -d.x, -d.y, -e.x, -e.y, -t.cross, t.dot, t.k, d.l, e.l)
             d = e
         }
         sink.closeContour()
     }
 
     /// At vertex (x, y), from incoming direction d to outgoing e, on side +N of the walk: the
-    /// current point is at V + N(d); ends at V + N(e). `shorter` is the shorter segment's length.
+    /// current point is at V + N(d); ends at V + N(e).
     ///
     /// Where the two offset lines meet (the miter point V + (N(d) + N(e))/(1 + d·e)) is usable,
     /// the join is that one point instead of two or three: on the inner side whenever the point
@@ -184,10 +206,17 @@ internal struct _PathStroker<S: _PolylineSink> {
     /// round joins turning less than one arc step and 60° (the point is then at most
     /// tolerance/2 outside the arc). Flattened curves turn by a small angle at every vertex, so their offset outlines
     /// get one point per vertex and side, like the curve itself.
-    /// `cross`, `dot` are d × e and d · e, `k` is 1/(1 + dot).
+    /// `cross`, `dot` are d × e and d · e, `k` is 1/(1 + dot); `ld`, `le` the two segments' lengths.
+    ///
+    /// Where the inner side cannot take the miter point, the outline folds: the two segments'
+    /// rectangles (and the neighbouring joins' pieces) overlap in layers, some of them inside
+    /// pixels on the stroke's edge, where the accumulated winding over-counts. The sink is told
+    /// the pixels within half the width (and half a pixel) of both segments, where the scan
+    /// converter then takes the exact union.
     @inline(__always)
     private mutating func joinAt(_ x: Double, _ y: Double, _ dx: Double, _ dy: Double, _ ex: Double, _ ey: Double,
-                                 _ cross: Double, _ dot: Double, _ k: Double, _ shorter: Double) {
+                                 _ cross: Double, _ dot: Double, _ k: Double, _ ld: Double, _ le: Double) {
+        let shorter = min(ld, le)
         let n0x = -dy * hw, n0y = dx * hw, n1x = -ey * hw, n1y = ex * hw
         if cross > 0 || (cross == 0 && dot > 0) {
             // Turning towards +N (inner side here) or straight on.
@@ -199,6 +228,7 @@ internal struct _PathStroker<S: _PolylineSink> {
             // Otherwise route through the vertex, unless the triangle (V + N(d), V, V + N(e))
             // lies inside both segments' rectangles (the offset overlap hw·sin θ is within the
             // shorter segment), where a direct line changes the winding only inside the stroke.
+            markFold(x, y, dx, dy, ld, ex, ey, le)
             line(x + n0x, y + n0y)
             if hw * cross > shorter { line(x, y) }
             line(x + n1x, y + n1y)
@@ -210,7 +240,10 @@ internal struct _PathStroker<S: _PolylineSink> {
             line(x + n0x, y + n0y)
         case .miter:
             if (1 + dot) / 2 >= miterMinCosHalfSq && 1 + dot > 1e-12 {
-                line(x + (n0x + n1x) * k, y + (n0y + n1y) * k)
+                let mx = (n0x + n1x) * k, my = (n0y + n1y) * k
+                // Where the other side folds, the neighbouring joins' spikes overlap this one.
+                if hw * -cross * k > 0.5 * shorter { markSpike(x, y, mx, my) }
+                line(x + mx, y + my)
                 return
             }
             line(x + n0x, y + n0y)
@@ -223,6 +256,81 @@ internal struct _PathStroker<S: _PolylineSink> {
             arc(x, y, fromX: n0x, fromY: n0y, sweep: -acos(max(-1, min(1, dot))))
         }
         line(x + n1x, y + n1y)
+    }
+
+    /// Whether the dashes of `pattern` (on, off, …) can overlap their neighbours: some gap is
+    /// shorter than twice the farther of half the width and the caps' reach past a dash's end
+    /// (0 butt, hw round, hw√2 for the corners of square caps), so that two dashes' caps meet on a
+    /// straight line, or their sides where the line turns within the gap. The rule looks at the
+    /// pattern only, never at which dashes are drawn (the clip leaves some out), so a pixel is
+    /// marked the same under every clip.
+    static func marksDashes(_ pattern: [Double], halfWidth hw: Double, cap: CGLineCap) -> Bool {
+        let capReach = switch cap {
+        case .butt: 0.0
+        case .round: hw
+        case .square: hw * 2.0.squareRoot()
+        }
+        var i = 1
+        while i < pattern.count {
+            if pattern[i] < 2 * max(hw, capReach) { return true }
+            i += 2
+        }
+        return false
+    }
+
+    /// Marks an open contour whole: every segment and its caps (square caps as their end
+    /// segments extended by hw), within hw (and half a pixel) in device pixels; a lone point as
+    /// its dot. All within twice the half width of the centre line (`_DashWindow.reach`).
+    private mutating func markContour(_ xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>, _ n: Int) {
+        let reach = hw * deviceScale + 0.5
+        func dev(_ x: Double, _ y: Double) -> (Double, Double) { (t.a * x + t.c * y + t.tx, t.b * x + t.d * y + t.ty) }
+        var last = 0
+        for k in 1..<max(n, 1) where xs[k] != xs[last] || ys[k] != ys[last] {
+            let a = dev(xs[last], ys[last]), b = dev(xs[k], ys[k])
+            sink.markOverlap(a.0, a.1, b.0, b.1, reach: reach, inside: coveredHalfWidth)
+            last = k
+        }
+        if last == 0 {
+            // A dot (or a contour of one repeated point): its disc or square.
+            let a = dev(xs[0], ys[0])
+            sink.markOverlap(a.0, a.1, a.0, a.1, reach: hw * 2.0.squareRoot() * deviceScale + 0.5)
+            return
+        }
+        guard cap == .square else { return }
+        // The square caps: each end segment continued by hw.
+        func extend(_ fx: Double, _ fy: Double, _ ex: Double, _ ey: Double) {
+            let dx = ex - fx, dy = ey - fy, l = (dx * dx + dy * dy).squareRoot()
+            let a = dev(ex, ey), b = dev(ex + dx / l * hw, ey + dy / l * hw)
+            sink.markOverlap(a.0, a.1, b.0, b.1, reach: reach)
+        }
+        var f = 1
+        while f < n - 1 && xs[f] == xs[0] && ys[f] == ys[0] { f += 1 }
+        extend(xs[f], ys[f], xs[0], ys[0])
+        var e = n - 2
+        while e > 0 && xs[e] == xs[n - 1] && ys[e] == ys[n - 1] { e -= 1 }
+        extend(xs[e], ys[e], xs[n - 1], ys[n - 1])
+    }
+
+    /// Marks both segments of a folding inner join at (x, y): the one arriving along d (length
+    /// `ld`) and the one leaving along e (length `le`), in device pixels.
+    private mutating func markFold(_ x: Double, _ y: Double, _ dx: Double, _ dy: Double, _ ld: Double,
+                                   _ ex: Double, _ ey: Double, _ le: Double) {
+        let reach = hw * deviceScale + 0.5
+        let vx = t.a * x + t.c * y + t.tx, vy = t.b * x + t.d * y + t.ty
+        let px = x - dx * ld, py = y - dy * ld, nx = x + ex * le, ny = y + ey * le
+        sink.markOverlap(t.a * px + t.c * py + t.tx, t.b * px + t.d * py + t.ty, vx, vy, reach: reach, inside: coveredHalfWidth)
+        sink.markOverlap(vx, vy, t.a * nx + t.c * ny + t.tx, t.b * nx + t.d * ny + t.ty, reach: reach, inside: coveredHalfWidth)
+    }
+
+    /// Marks an outer miter join's spike at (x, y) reaching to offset (mx, my): the triangle lies
+    /// within half the width of the segment from the vertex to the miter point, and within the
+    /// miter's length of the vertex (so within the dash window's margin, `_DashWindow.reach`).
+    private mutating func markSpike(_ x: Double, _ y: Double, _ mx: Double, _ my: Double) {
+        let vx = t.a * x + t.c * y + t.tx, vy = t.b * x + t.d * y + t.ty
+        let px = x + mx, py = y + my
+        let box = (mx * mx + my * my).squareRoot() * deviceScale + 0.5
+        sink.markOverlap(vx, vy, t.a * px + t.c * py + t.tx, t.b * px + t.d * py + t.ty, reach: hw * deviceScale + 0.5,
+                         inside: 0, within: (vx - box, vy - box, vx + box, vy + box))
     }
 
     /// Intermediate points of an arc of radius hw around (x, y) starting at offset (fx, fy)

@@ -12,7 +12,8 @@ import Foundation
 /// become constant-alpha spans (a plain fill for opaque colour) and only the pixels that edges
 /// cross are visited one by one. The fill rule is applied to the accumulated value (non-zero:
 /// min(|s|, 1); even-odd: distance of |s| to the nearest even number), which is exact wherever
-/// a pixel contains edges of one winding change and the usual approximation where several cross.
+/// a pixel contains edges of one winding change and the usual approximation where several cross;
+/// rows the stroker marks as overlapping get the exact union instead (`craster_fill_exact`).
 internal struct _CoverageAccumulator {
     private let scratch: OpaquePointer
     /// Forces the portable kernels (tests compare them with the AVX2 ones).
@@ -26,12 +27,17 @@ internal struct _CoverageAccumulator {
 
     /// Rasterizes `count` edges into the pixels of `box` (left, top, right, bottom, inside the
     /// target; edges may reach outside it, see `craster_fill`). Draws nothing if the scratch
-    /// buffers cannot be allocated.
+    /// buffers cannot be allocated. In the pixels `exactRows` lists (triples: row, first column,
+    /// column after the last; see `craster_fill_exact`) a non-zero fill takes the exact area of
+    /// the union of the outline's layers.
     func rasterize(edges: UnsafeMutablePointer<_Edge>, count: Int, box: (Int, Int, Int, Int),
-                   evenOdd: Bool, target: craster_target) {
+                   evenOdd: Bool, exactPixels exactRows: [Int32] = [], target: craster_target) {
         guard count > 0, box.2 > box.0, box.3 > box.1 else { return }
         var t = target
-        _ = craster_fill(scratch, edges, count, Int32(box.0), Int32(box.2 - box.0),
-                         Int32(box.1), Int32(box.3), evenOdd ? 1 : 0, &t, portable ? 1 : 0)
+        exactRows.withUnsafeBufferPointer { rows in
+            _ = craster_fill_exact(scratch, edges, count, Int32(box.0), Int32(box.2 - box.0),
+                                   Int32(box.1), Int32(box.3), evenOdd ? 1 : 0, rows.baseAddress, rows.count / 3,
+                                   &t, portable ? 1 : 0)
+        }
     }
 }

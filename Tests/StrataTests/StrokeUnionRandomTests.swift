@@ -1,0 +1,119 @@
+import CPixman
+import Foundation
+import Testing
+@testable import Strata
+import StrataTestSupport
+
+/// The scan converter's exact union (`craster_fill_exact`) on seeded random strokes that fold:
+/// zig-zags of short segments turning by 90–179°, 1.5–14 px wide, every join and cap, rotated
+/// and scaled (half of them uniformly, where the stroke's rectangles are left unmarked inside), sometimes dashed (dots and dashes whose caps overlap their neighbours' too). Every pixel must have the coverage of the union of the
+/// rasterizer's own outline, measured independently on sub-scanlines (`unionCoverage`).
+@Suite(.runLoopTurn) struct StrokeUnionRandomTests {
+    struct Case: CustomStringConvertible {
+        var path: CGPath, style: StrokeStyle, transform: CGAffineTransform
+        var description: String { "style \(style) transform \(transform)" }
+    }
+
+    static func randomCase(_ g: inout SeededLCG) -> Case {
+        func r(_ a: Double, _ b: Double) -> Double { a + (b - a) * g.next() }
+        // A zig-zag along x: its centre line never crosses itself, so every overlap comes from
+        // the stroker's folds (crossings are not marked: see PathStroker's joinAt).
+        let p = CGMutablePath()
+        let turn = r(90, 179) * Double.pi / 180
+        let seg = r(0.3, 6)
+        var x = 0.0, y = 0.0
+        p.move(to: CGPoint(x: x, y: y))
+        let n = Int(r(3, 14))
+        for i in 0..<n {
+            let a = (i % 2 == 0 ? 1.0 : -1.0) * (Double.pi - turn) / 2 * r(0.6, 1)
+            x += seg * r(0.5, 1.5) * cos(a); y += seg * r(0.5, 1.5) * sin(a)
+            p.addLine(to: CGPoint(x: x, y: y))
+        }
+        let joins: [CGLineJoin] = [.miter, .round, .bevel], caps: [CGLineCap] = [.butt, .round, .square]
+        var style = StrokeStyle(lineWidth: r(1.5, 14), lineCap: caps[Int(r(0, 3))], lineJoin: joins[Int(r(0, 3))],
+                                miterLimit: r(1, 10))
+        let dash = g.next()
+        if dash < 0.25 {
+            style.dashPattern = [r(2, 10), r(1, 4)]; style.dashPhase = r(0, 5)
+        } else if dash < 0.4 {
+            // Dots or short dashes closer than their caps reach: neighbours overlap.
+            style.dashPattern = [r(0, 1) < 0.5 ? 0 : r(0.2, 2), r(0.5, 1.5) * style.lineWidth]; style.dashPhase = r(0, 3)
+        }
+        let s = r(0.6, 1.6), rot = r(0, 2 * Double.pi)
+        let box = p.boundingBoxOfPath
+        var t = CGAffineTransform(translationX: -box.midX, y: -box.midY)
+        t = t.concatenating(CGAffineTransform(rotationAngle: rot)).concatenating(CGAffineTransform(scaleX: s, y: g.next() < 0.5 ? s : s * r(0.8, 1.2)))
+        t = t.concatenating(CGAffineTransform(translationX: 40 + r(0, 1), y: 40 + r(0, 1)))
+        return Case(path: p, style: style, transform: t)
+    }
+
+    @Test func foldedStrokesHaveTheUnionsCoverage() {
+        var g = SeededLCG(state: 2_026_113_0)
+        let w = 80, h = 80
+        var worstMean = 0.0, worstPixel = 0.0, inkedCases = 0
+        for n in 0..<150 {
+            let c = Self.randomCase(&g)
+            let img = RasterTestImage(width: w, height: h)
+            let rasterizer = PathRasterizer()
+            rasterizer.exactOverlaps = true
+            rasterizer.stroke(path: c.path, style: c.style, transform: c.transform, color: .black, into: img.image)
+            let ours = img.alpha
+            var seg = _SegmentCollector(), a = _PolylineCollector(), b = _PolylineCollector()
+            _PathOutliner.strokeOutline(c.path, style: c.style, transform: c.transform, tolerance: rasterizer.strokeTolerance,
+                                        scratch: &a, &b, into: &seg)
+            seg.finish()
+            let truth = unionCoverage(seg.segments, width: w, height: h, subrows: 128)
+            var sum = 0.0, worst = 0.0, inked = 0
+            for i in 0..<(w * h) where ours[i] > 0 || truth[i] > 0 {
+                let d = abs(Double(ours[i]) - truth[i] * 255)
+                sum += d; worst = max(worst, d); inked += 1
+            }
+            let mean = inked > 0 ? sum / Double(inked) : 0
+            worstMean = max(worstMean, mean); worstPixel = max(worstPixel, worst)
+            if inked > 0 { inkedCases += 1 }
+            // Dashes are marked by their pattern alone (so that every clip marks the same
+            // pixels): gaps longer than the dashes' reach are not, though the line may turn
+            // within them and bring two dashes together.
+            let marked = c.style.validDashes.map {
+                _PathStroker<_SegmentCollector>.marksDashes($0, halfWidth: Double(c.style.lineWidth) / 2, cap: c.style.lineCap)
+            } ?? true
+            withKnownIssue("dashes meeting where the line turns within a long gap", isIntermittent: true) {
+                if marked { return }
+                #expect(mean <= 0.5 && worst <= 1.5, "case \(n) (unmarked dashes): mean \(mean) worst \(worst)")
+            }
+            guard marked else { continue }
+            #expect(mean <= 0.5 && worst <= 1.5, "case \(n): mean \(mean) worst \(worst) over \(inked) px; \(c)")
+        }
+        // Butt-capped dots draw nothing; nearly all the others ink: the comparison is not vacuous.
+        #expect(inkedCases >= 140, "\(inkedCases) of 150 cases inked")
+        print("StrokeUnionRandomTests: worst mean \(worstMean), worst pixel \(worstPixel)")
+    }
+
+    /// Known gap: a path crossing itself away from any fold or dash end is not marked, so the
+    /// edge pixels where the two strokes' borders cross keep the accumulated winding (two
+    /// layers counted twice). An X of two 6 px lines: measured up to 41/255 darker there.
+    @Test func crossingStrokesKeepTheAccumulatedWinding() {
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 10.3, y: 12.1)); p.addLine(to: CGPoint(x: 50.2, y: 47.6))
+        p.addLine(to: CGPoint(x: 50.2, y: 10.7)); p.addLine(to: CGPoint(x: 9.6, y: 49.3))
+        let style = StrokeStyle(lineWidth: 6, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
+        let w = 64, h = 64
+        let img = RasterTestImage(width: w, height: h)
+        let rasterizer = PathRasterizer()
+        rasterizer.exactOverlaps = true
+        rasterizer.stroke(path: p, style: style, color: .black, into: img.image)
+        let ours = img.alpha
+        var seg = _SegmentCollector(), a = _PolylineCollector(), b = _PolylineCollector()
+        _PathOutliner.strokeOutline(p, style: style, transform: .identity, tolerance: rasterizer.strokeTolerance,
+                                    scratch: &a, &b, into: &seg)
+        seg.finish()
+        let truth = unionCoverage(seg.segments, width: w, height: h, subrows: 128)
+        var worst = 0.0
+        for i in 0..<(w * h) { worst = max(worst, Double(ours[i]) - truth[i] * 255) }
+        // Never lighter than the union: the error is the over-count, and it is bounded.
+        #expect(worst > 0 && worst <= 48, "worst \(worst)")
+        withKnownIssue("crossings are not marked for the exact union") {
+            #expect(worst <= 1.5, "worst \(worst)")
+        }
+    }
+}
