@@ -149,6 +149,15 @@ static int pixel_area(craster_union *u, int *act, int *n_act, const unsigned cha
         }
     }
     if (ns == 0 && ni == 0 && nb == 0) { *out = w_full != 0 ? CRASTER_ONE : 0; return 0; }
+    {
+        /* Bounds on the winding number anywhere in the pixel: every decrease (or increase) taken
+         * at once. Where it cannot reach 0 the pixel is covered (inside folds, mostly). */
+        int lo = w_full, hi = w_full;
+        for (int k = 0; k < nb; k++) { if (base[k].delta < 0) lo += base[k].delta; else hi += base[k].delta; }
+        for (int k = 0; k < ns; k++) { if (u->steps[k].delta < 0) lo += u->steps[k].delta; else hi += u->steps[k].delta; }
+        for (int k = 0; k < ni; k++) { if (u->inner[k].dir < 0) lo += u->inner[k].dir; else hi += u->inner[k].dir; }
+        if (lo > 0 || hi < 0) { *out = CRASTER_ONE; return 0; }
+    }
     /* Cuts besides the base steps: the row's top and bottom, every end, every crossing of two
      * inner pieces. */
     size_t nc_max = 2 + (size_t)ns + 2 * (size_t)ni + (size_t)ni * (size_t)(ni - (ni > 0)) / 2;
