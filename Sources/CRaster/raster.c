@@ -301,8 +301,8 @@ void sweep_rows(craster_scratch *s, int top, int bottom, int y_end, int x_origin
     }
 }
 
-/* Makes the running sums of one row's cells (c, bitmap bw) the exact coverage cov in the column
- * ranges ranges[2k] … ranges[2k + 1] (cells, ascending, at least one cell apart) and leaves them
+/* Makes the running sums of one row's cells (c, bitmap bw) the exact coverage cov (where it is not
+ * CRASTER_UNION_KEEP, which keeps the accumulated sum) in the column ranges ranges[2k] … ranges[2k + 1] (cells, ascending, at least one cell apart) and leaves them
  * as they were everywhere else: each range's first cell gets what brings the sum to its value, the
  * cells inside the differences, the cell after it what brings the sum back. */
 static void splice_exact(uint32_t *c, uint64_t *bw, const int32_t *ranges, int n_ranges, const int32_t *cov) {
@@ -314,7 +314,8 @@ static void splice_exact(uint32_t *c, uint64_t *bw, const int32_t *ranges, int n
         uint32_t prev = acc;
         for (int i = i0; i <= i1; i++) {
             acc += c[i];
-            uint32_t e = (uint32_t)*cov++;
+            int32_t v = *cov++;
+            uint32_t e = v == CRASTER_UNION_KEEP ? acc : (uint32_t)v;
             c[i] = e - prev;
             prev = e;
         }

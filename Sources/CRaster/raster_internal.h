@@ -183,6 +183,9 @@ static inline __attribute__((always_inline)) void craster_blit_mask(const craste
 }
 
 /* Exact union coverage of marked rows (union.c). */
+/* craster_union_row's value for a pixel whose accumulated coverage is already exact (one layer of
+ * outline at most): the splice keeps the accumulated value. */
+#define CRASTER_UNION_KEEP INT32_MIN
 typedef struct craster_union craster_union;
 craster_union *craster_union_create(void);
 void craster_union_destroy(craster_union *u);

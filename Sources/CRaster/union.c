@@ -148,7 +148,9 @@ static int pixel_area(craster_union *u, int *act, int *n_act, const unsigned cha
             u->inner[ni++] = q;
         }
     }
-    if (ns == 0 && ni == 0 && nb == 0) { *out = w_full != 0 ? CRASTER_ONE : 0; return 0; }
+    /* One winding number across the pixel's height left of it and at most one piece inside: one
+     * layer of outline at most, where the accumulated coverage is exact. */
+    if (ns == 0 && nb == 0 && ni <= 1) { *out = CRASTER_UNION_KEEP; return 0; }
     {
         /* Bounds on the winding number anywhere in the pixel: every decrease (or increase) taken
          * at once. Where it cannot reach 0 the pixel is covered (inside folds, mostly). */
