@@ -1,9 +1,10 @@
-/* Exact non-zero coverage of marked rows (see craster_fill_exact in CRaster.h).
+/* Exact non-zero coverage of marked pixels (see craster_fill_exact in CRaster.h).
  *
  * The cell accumulation integrates the winding number over each pixel and clamps it to 1, which
- * is the covered area only where one layer of outline covers a pixel. In a marked row every
- * pixel instead gets the area of the part of it where the winding number is not 0, computed from
- * the edges themselves:
+ * is the covered area only where one layer of outline covers a pixel. A marked pixel instead gets
+ * the area of the part of it where the winding number is not 0, computed from the edges
+ * themselves (unless it plainly holds one layer at most, or its winding number cannot reach 0:
+ * then the accumulated value is exact, or the pixel covered):
  *
  *   - each edge's piece in the row is split at the pixel's left side: what lies left of it only
  *     matters through its rows (a step of the winding number at the pixel's left side, "left
@@ -80,12 +81,6 @@ static int grow(void **p, size_t *cap, size_t n, size_t size) {
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
-}
-
-static int cmp_step(const void *a, const void *b) {
-    const ustep *s = a, *t = b;
-    if (s->y != t->y) return (s->y > t->y) - (s->y < t->y);
-    return (s->delta > t->delta) - (s->delta < t->delta);
 }
 
 /* Pieces at the same x in a slab's middle (the same line there): ordered by slope, offset and
