@@ -51,6 +51,8 @@ public func fuzzPathRaster(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let img = pixman_image_create_bits(PIXMAN_a8, 64, 64, nil, 0) else { return 0 }
     defer { pixman_image_unref(img) }
     let raster = PathRasterizer()
+    // Half the inputs stroke with the exact union at overlaps (union.c).
+    raster.exactOverlaps = s.byte() & 1 == 0
     raster.fill(path: path, rule: s.byte() & 1 == 0 ? .winding : .evenOdd, transform: t, color: .black, into: img)
     raster.stroke(path: path, style: style, transform: t, color: CGColor(gray: 0, alpha: 0.5), into: img,
                   clip: CGRect(x: s.float(), y: s.float(), width: 64, height: 64))

@@ -13,9 +13,13 @@ internal protocol _PolylineSink {
     /// what lies within `inside` of the segment (across it, not past its ends) is known covered.
     mutating func markOverlap(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, reach: Double, inside: Double,
                               within: (Double, Double, Double, Double))
+    /// Whether the sink keeps what `markOverlap` says (so the stroker need not look for crossings).
+    var collectsOverlaps: Bool { get }
 }
 
 extension _PolylineSink {
+    var collectsOverlaps: Bool { false }
+
     mutating func markOverlap(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, reach: Double, inside: Double,
                               within: (Double, Double, Double, Double)) {}
 

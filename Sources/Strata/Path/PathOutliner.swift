@@ -58,6 +58,7 @@ internal enum _PathOutliner {
                                    join: style.lineJoin, miterLimit: Double(style.miterLimit),
                                    tolerance: tolerance / scale, transform: transform)
         if let pattern = style.validDashes {
+            stroker.crossingsWithinContours = true
             stroker.marksOpenContours = _PathStroker<S>.marksDashes(pattern, halfWidth: Double(style.lineWidth) / 2,
                                                                     cap: style.lineCap)
         }

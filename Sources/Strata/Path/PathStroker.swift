@@ -7,14 +7,13 @@ import Foundation
 /// cap wedge contributes +1, and the inner side of a join is routed through the vertex itself, so
 /// overlaps (tight curves, self-crossing paths, wide lines) only raise the winding number and the
 /// non-zero fill is exactly the union. The scan converter's accumulated winding is the covered
-/// area only where one layer of outline covers a pixel, so the stroker tells its sink where
-/// layers can meet inside pixels on the stroke's edge (`markOverlap`): near folding inner joins
-/// (with their outer miter spikes) and along consecutive open contours whose ends are within
-/// reach of each other (dashes, dots); the scan converter takes the exact union there
-/// (StrokeSharpTurnTests, StrokeUnionRandomTests). Not marked: a path crossing itself, or
-/// coming back within a line width of itself, away from such places (the edge pixels where the
-/// two strokes’ borders meet come out darker, up to about 40/255). The outline is emitted
-/// transformed by `transform`.
+/// area only where one layer of outline covers a pixel, so when the sink collects them
+/// (`PathRasterizer.exactOverlaps`) the stroker tells it where layers can meet inside pixels on
+/// the stroke's edge (`markOverlap`): near folding inner joins (with their outer miter spikes),
+/// along open contours when the dash pattern's gaps are shorter than the dashes' reach, and
+/// where the line comes within a line width of itself far from there along it (`markCrossings`);
+/// the scan converter takes the exact union there (StrokeSharpTurnTests, StrokeUnionRandomTests).
+/// The outline is emitted transformed by `transform`.
 internal struct _PathStroker<S: _PolylineSink> {
     var sink: S
     let hw: Double              // half the line width
@@ -28,6 +27,8 @@ internal struct _PathStroker<S: _PolylineSink> {
     /// Whether every open contour is marked whole for the exact union: dashes whose gaps are
     /// shorter than their caps' and sides' reach can overlap their neighbours (`marksDashes`).
     var marksOpenContours = false
+    /// Whether `markCrossings` compares only parts of one contour (dashes: the clip leaves some out).
+    var crossingsWithinContours = false
     let deviceScale: Double     // how far a user-space distance can reach in device pixels
     /// How far across a segment its rectangle surely reaches on the device (`markOverlap`'s
     /// `inside`): where the winding number is at least 1, so the accumulated coverage is exact.
@@ -96,6 +97,7 @@ internal struct _PathStroker<S: _PolylineSink> {
                 }
             }
         }
+        if sink.collectsOverlaps { markCrossings(pl) }
     }
 
     /// A segment's unit direction (x, y) and length, and the turn at the point it starts from:
@@ -258,6 +260,106 @@ internal struct _PathStroker<S: _PolylineSink> {
         line(x + n1x, y + n1y)
     }
 
+    /// Marks the segments (and outer miter spikes) that come within a line width of another part
+    /// of the line far from them along it (crossings, loops, a line coming back along itself): there the two strokes'
+    /// borders meet inside pixels in layers. Parts closer than π·hw·1.25 along the line are left
+    /// to the joins (where the line curves tighter than the half width the joins fold, and are
+    /// marked; otherwise their overlaps lie inside the stroke). With `crossingsWithinContours`
+    /// (dashes, some of which the clip leaves out) only parts of one contour are compared, so
+    /// that the marks do not depend on which dashes are drawn. Segments are found through a grid
+    /// of cells 2·hw wide; a line that would fill more than 400 000 cells is not examined.
+    private mutating func markCrossings(_ pl: _PolylineCollector) {
+        typealias Seg = _StrokeSegment
+        var segs: [Seg] = []
+        for (ci, c) in pl.contours.enumerated() where c.count > 1 {
+            let closed = c.closed && c.count > 2
+            var s = 0.0
+            var list: [Seg] = []
+            for k in 0..<(closed ? c.count : c.count - 1) {
+                let i = c.start + k, j = c.start + (k + 1 == c.count ? 0 : k + 1)
+                let l = ((pl.xs[j] - pl.xs[i]) * (pl.xs[j] - pl.xs[i]) + (pl.ys[j] - pl.ys[i]) * (pl.ys[j] - pl.ys[i])).squareRoot()
+                guard l > 0, l.isFinite else { continue }
+                list.append(Seg(x0: pl.xs[i], y0: pl.ys[i], x1: pl.xs[j], y1: pl.ys[j], s0: s, s1: s + l, loop: 0, contour: ci))
+                s += l
+            }
+            // A closed contour's length: distances along it go both ways round.
+            for k in list.indices { list[k].loop = closed ? s : 0 }
+            // Outer miter spikes longer than the half width reach further than the segments'
+            // rectangles: each is compared as the segment from its vertex to its tip.
+            if join == .miter && list.count > 1 {
+                for k in (closed ? 0 : 1)..<list.count {
+                    let d = list[k == 0 ? list.count - 1 : k - 1], e = list[k]
+                    let ld = d.s1 - d.s0, le = e.s1 - e.s0
+                    let dx = (d.x1 - d.x0) / ld, dy = (d.y1 - d.y0) / ld, ex = (e.x1 - e.x0) / le, ey = (e.y1 - e.y0) / le
+                    let dot = dx * ex + dy * ey, cross = dx * ey - dy * ex
+                    guard (1 + dot) / 2 >= miterMinCosHalfSq, 1 + dot > 1e-12, dot < 0.99 else { continue }
+                    let side = cross > 0 ? -1.0 : 1.0, k1 = side * hw / (1 + dot)
+                    let mx = (-dy - ey) * k1, my = (dx + ex) * k1
+                    var spike = _StrokeSegment(x0: e.x0, y0: e.y0, x1: e.x0 + mx, y1: e.y0 + my, s0: e.s0, s1: e.s0,
+                                               loop: e.loop, contour: ci)
+                    spike.spike = true
+                    list.append(spike)
+                }
+            }
+            segs += list
+        }
+        guard segs.count > 1 else { return }
+        let cell = 2 * hw, local = Double.pi * hw * 1.25
+        var grid: [Int64: [Int32]] = [:]
+        var cells = 0
+        for (n, g) in segs.enumerated() {
+            let ix0 = Int64(((min(g.x0, g.x1) - hw) / cell).rounded(.down)), ix1 = Int64(((max(g.x0, g.x1) + hw) / cell).rounded(.down))
+            let iy0 = Int64(((min(g.y0, g.y1) - hw) / cell).rounded(.down)), iy1 = Int64(((max(g.y0, g.y1) + hw) / cell).rounded(.down))
+            cells += Int((ix1 - ix0 + 1) * (iy1 - iy0 + 1))
+            guard cells <= 400_000 else { return }
+            for iy in iy0...iy1 { for ix in ix0...ix1 { grid[iy &* 1_000_003 &+ ix, default: []].append(Int32(n)) } }
+        }
+        var marked = [Bool](repeating: false, count: segs.count)
+        for (_, list) in grid where list.count > 1 {
+            for a in 0..<(list.count - 1) {
+                for b in (a + 1)..<list.count {
+                    let i = Int(list[a]), j = Int(list[b])
+                    if marked[i] && marked[j] { continue }
+                    let p = segs[i], q = segs[j]
+                    if p.contour == q.contour {
+                        var gap = max(q.s0 - p.s1, p.s0 - q.s1)
+                        if p.loop > 0 { gap = min(gap, p.loop - max(q.s1 - p.s0, p.s1 - q.s0)) }
+                        if gap < local { continue }
+                    } else if crossingsWithinContours {
+                        continue
+                    }
+                    guard Self.distance(p.x0, p.y0, p.x1, p.y1, q.x0, q.y0, q.x1, q.y1) < 2 * hw else { continue }
+                    for (n, g) in [(i, p), (j, q)] where !marked[n] {
+                        marked[n] = true
+                        if g.spike { markSpike(g.x0, g.y0, g.x1 - g.x0, g.y1 - g.y0); continue }
+                        let a = (t.a * g.x0 + t.c * g.y0 + t.tx, t.b * g.x0 + t.d * g.y0 + t.ty)
+                        let b = (t.a * g.x1 + t.c * g.y1 + t.tx, t.b * g.x1 + t.d * g.y1 + t.ty)
+                        sink.markOverlap(a.0, a.1, b.0, b.1, reach: hw * deviceScale + 0.5, inside: coveredHalfWidth)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The distance between segments (ax, ay) → (bx, by) and (cx, cy) → (dx, dy).
+    static func distance(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double,
+                         _ cx: Double, _ cy: Double, _ dx: Double, _ dy: Double) -> Double {
+        func cross(_ ox: Double, _ oy: Double, _ px: Double, _ py: Double, _ qx: Double, _ qy: Double) -> Double {
+            (px - ox) * (qy - oy) - (py - oy) * (qx - ox)
+        }
+        let d1 = cross(ax, ay, bx, by, cx, cy), d2 = cross(ax, ay, bx, by, dx, dy)
+        let d3 = cross(cx, cy, dx, dy, ax, ay), d4 = cross(cx, cy, dx, dy, bx, by)
+        if (d1 > 0) != (d2 > 0) && (d3 > 0) != (d4 > 0) { return 0 }
+        func toSegment(_ px: Double, _ py: Double, _ sx: Double, _ sy: Double, _ ex: Double, _ ey: Double) -> Double {
+            let vx = ex - sx, vy = ey - sy, l2 = vx * vx + vy * vy
+            let u = l2 > 0 ? max(0, min(1, ((px - sx) * vx + (py - sy) * vy) / l2)) : 0
+            let qx = sx + u * vx - px, qy = sy + u * vy - py
+            return (qx * qx + qy * qy).squareRoot()
+        }
+        return min(toSegment(ax, ay, cx, cy, dx, dy), toSegment(bx, by, cx, cy, dx, dy),
+                   toSegment(cx, cy, ax, ay, bx, by), toSegment(dx, dy, ax, ay, bx, by))
+    }
+
     /// Whether the dashes of `pattern` (on, off, …) can overlap their neighbours: some gap is
     /// shorter than twice the farther of half the width and the caps' reach past a dash's end
     /// (0 butt, hw round, hw√2 for the corners of square caps), so that two dashes' caps meet on a
@@ -394,4 +496,13 @@ internal struct _ArcSteps {
         grow = (abs(da) / sin(abs(da))).squareRoot()
         c = cos(da); s = sin(da)
     }
+}
+
+/// A centre-line segment as `markCrossings` compares them: its ends, where it starts and ends
+/// along its contour, the contour's length when closed (0 when open) and the contour's index.
+internal struct _StrokeSegment {
+    var x0, y0, x1, y1, s0, s1, loop: Double
+    var contour: Int
+    /// An outer miter spike (from its vertex to its tip) rather than a segment.
+    var spike = false
 }

@@ -35,6 +35,7 @@ internal struct _EdgeBuilder: _PolylineSink {
     private(set) var overlaps: [Int32] = []
     /// Whether `markOverlap` records anything (`PathRasterizer.exactOverlaps`).
     var keepsOverlaps = false
+    var collectsOverlaps: Bool { keepsOverlaps }
 
     /// The frame every target of `width`×`height` pixels gets: ±2¹⁵ pixels (floats there still
     /// hold 2⁻⁸ of a pixel), grown to hold the target.

@@ -26,17 +26,19 @@ public final class PathRasterizer {
     /// render better than Skia does (RasterGoldenTests), while fills need 0.05 for the circles.
     public var strokeTolerance: Double = 0.1
     /// Whether strokes take the exact union where their outline's pieces overlap inside pixels
-    /// on the stroke's edge (near folding inner joins and their miter spikes, and along dashes
-    /// closer than their caps' reach), instead of the accumulated winding clamped to 1, which
-    /// counts such a pixel's doubly covered part twice (up to +46 % ink on a zig-zag of 2 px
-    /// segments turning by 170°, 8 px wide; `StrokeSharpTurnTests`). Exact to about 1/255 there
-    /// (`StrokeUnionRandomTests`), and exact under clipping like every other pixel.
+    /// on the stroke's edge — near folding inner joins and their miter spikes, along dashes
+    /// closer than their caps' reach, where the line crosses or comes back within a line width of
+    /// itself — instead of the accumulated winding clamped to 1, which counts such a pixel's
+    /// doubly covered part twice (+46 % ink on a zig-zag of 2 px segments turning by 170°, 8 px
+    /// wide, with miter joins; up to 41/255 too dark where two 6 px lines cross;
+    /// `StrokeSharpTurnTests`). Exact to about 1/255 there (`StrokeUnionRandomTests`), and exact
+    /// under clipping like every other pixel.
     ///
     /// Off by default: the exact union is computed pixel by pixel from the row's edges, and on
-    /// wide strokes of curves with sharp turns it marks thousands of pixels (the benchmark's
-    /// `stroke.blob32_w24` takes 7× as long). Not marked even when on: a path crossing itself
-    /// away from such places (up to 40/255 darker where the two strokes' borders cross), dashes
-    /// whose gaps are longer than their reach but meet where the line turns.
+    /// wide strokes of curves with sharp turns it marks tens of thousands of pixels (the
+    /// benchmark's `stroke.blob32_w24` takes 8–12× as long; `strata-bench --exact-overlaps`).
+    /// Not marked even when on: separate dashes that cross or meet where the line turns inside a
+    /// long gap (the clip leaves some dashes out, and marks must not depend on the clip).
     public var exactOverlaps = false
     /// Whether strokes at most 1 device pixel wide whose subpaths are all closed are drawn as
     /// bands straight into the target (`_ThinStroke`) instead of outlined and scan converted.
