@@ -25,7 +25,7 @@ final class DecorationInputTests: XCTestCase {
         defer { hello.kill() }
         let pointer = try SeatVirtualPointer(compositor: sway)
         try drag(pointer, fromX: window.x + 60, fromY: window.y - 16, byX: -120, byY: 70) {
-            Self.poll(timeout: 10) { Self.sentMoveRequest(hello.standardError) }
+            hello.waitForStandardError(timeout: 10) { $0.contains(where: Self.isMoveRequest) }
         }
         // The window has moved once sway has drawn it at its new place (a deadline, not a sleep).
         var shot = try sway.screenshot("decorations-moved")
@@ -39,19 +39,9 @@ final class DecorationInputTests: XCTestCase {
         XCTAssertEqual(hex(shot.pixel(x: moved.x + 10, y: moved.y - 16)), hex(Self.bar))
     }
 
-    /// Whether the client's WAYLAND_DEBUG trace shows an `xdg_toplevel.move` request.
-    static func sentMoveRequest(_ trace: String) -> Bool {
-        trace.split(separator: "\n").contains { $0.contains("-> xdg_toplevel@") && $0.contains(".move(") }
-    }
-
-    /// Checks `done` every 10 ms until it holds or `timeout` seconds pass; whether it held.
-    static func poll(timeout: TimeInterval, _ done: () -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while !done() {
-            if Date() > deadline { return false }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return true
+    /// Whether a line of the client's WAYLAND_DEBUG trace is an `xdg_toplevel.move` request.
+    static func isMoveRequest(_ line: String) -> Bool {
+        line.contains("-> xdg_toplevel@") && line.contains(".move(")
     }
 
     private func startDecoratedHello(extraEnvironment: [String: String] = [:]) throws

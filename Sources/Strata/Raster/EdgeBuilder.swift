@@ -114,7 +114,7 @@ internal struct _EdgeBuilder: _PolylineSink {
     @inline(__always)
     private mutating func keep(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
         // Single precision from here on: an edge too short to keep its height is dropped.
-        let fy0 = Float((y0 * 1024).rounded() / 1024), fy1 = Float((y1 * 1024).rounded() / 1024)
+        let fy0 = Float(Self._onGrid(y0)), fy1 = Float(Self._onGrid(y1))
         guard fy0 < fy1, Double(fy1) > top, Double(fy0) < bottom, x0.isFinite, x1.isFinite else { return }
         let fx0 = Float(x0), fx1 = Float(x1)
         let lo = fx0 < fx1 ? fx0 : fx1, hi = fx0 < fx1 ? fx1 : fx0

@@ -18,22 +18,30 @@ final class ChildProcess {
         }
     }
 
+    /// A stream's text split at "\n": the complete lines, then what follows the last newline.
+    private struct Lines {
+        var complete: [String] = []
+        var partial = ""
+
+        mutating func append(_ text: String) {
+            partial += text
+            while let newline = partial.firstIndex(of: "\n") {
+                complete.append(String(partial[..<newline]))
+                partial = String(partial[partial.index(after: newline)...])
+            }
+        }
+
+        /// The text as read, byte for byte.
+        var text: String { complete.map { $0 + "\n" }.joined() + partial }
+    }
+
     /// State shared with the reader threads and the termination handler (all under `condition`).
     private final class Shared: @unchecked Sendable {
         let condition = NSCondition()
-        var lines: [String] = []
-        var partialLine = ""
-        var errorText = ""
+        var output = Lines()
+        var error = Lines()
         var openStreams = 2
         var outcome: Outcome?
-
-        func appendOutput(_ text: String) {
-            partialLine += text
-            while let newline = partialLine.firstIndex(of: "\n") {
-                lines.append(String(partialLine[..<newline]))
-                partialLine = String(partialLine[partialLine.index(after: newline)...])
-            }
-        }
     }
 
     private let shared = Shared()
@@ -70,8 +78,8 @@ final class ChildProcess {
         }
         pid = child
         let spawned = child
-        Self.startReader(fd: out[0], shared) { $0.appendOutput($1) }
-        Self.startReader(fd: err[0], shared) { $0.errorText += $1 }
+        Self.startReader(fd: out[0], shared) { $0.output.append($1) }
+        Self.startReader(fd: err[0], shared) { $0.error.append($1) }
         let shared = shared
         Thread {
             var status: Int32 = 0
@@ -91,34 +99,41 @@ final class ChildProcess {
 
 
     /// Everything written to stdout so far, as complete lines.
-    var standardOutputLines: [String] { shared.condition.withLock { shared.lines } }
-    var standardError: String { shared.condition.withLock { shared.errorText } }
+    var standardOutputLines: [String] { shared.condition.withLock { shared.output.complete } }
+    /// Everything written to stderr so far, as read (a last line may lack its newline).
+    var standardError: String { shared.condition.withLock { shared.error.text } }
 
     /// Waits until stdout has a line equal to `line`; false when the deadline passes or the
     /// process ended without printing it.
     func waitForLine(_ line: String, timeout: TimeInterval) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        shared.condition.lock()
-        defer { shared.condition.unlock() }
-        while !shared.lines.contains(line) {
-            if shared.openStreams == 0 && shared.outcome != nil { return false }
-            if !shared.condition.wait(until: deadline) { return shared.lines.contains(line) }
-        }
-        return true
+        waitForLines(timeout: timeout) { $0.contains(line) }
     }
 
     /// The stdout lines so far.
-    var lines: [String] { shared.condition.withLock { shared.lines } }
+    var lines: [String] { shared.condition.withLock { shared.output.complete } }
 
     /// Waits until `ready(lines)` holds for the stdout lines so far; false when the deadline
     /// passes or the process ended first.
     func waitForLines(timeout: TimeInterval, until ready: ([String]) -> Bool) -> Bool {
+        waitUnderLock(timeout: timeout) { ready($0.output.complete) }
+    }
+
+    /// Waits until `ready(lines)` holds for the complete stderr lines so far; false when the
+    /// deadline passes or the process ended first. `ready` runs under the readers' lock each
+    /// time either stream delivers text, so it must not call back into this object.
+    func waitForStandardError(timeout: TimeInterval, until ready: ([String]) -> Bool) -> Bool {
+        waitUnderLock(timeout: timeout) { ready($0.error.complete) }
+    }
+
+    /// Waits on the readers' condition until `ready` holds; false when the deadline passes or
+    /// the process ended and both streams were read without it holding.
+    private func waitUnderLock(timeout: TimeInterval, until ready: (Shared) -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         shared.condition.lock()
         defer { shared.condition.unlock() }
-        while !ready(shared.lines) {
+        while !ready(shared) {
             if shared.openStreams == 0 && shared.outcome != nil { return false }
-            if !shared.condition.wait(until: deadline) { return ready(shared.lines) }
+            if !shared.condition.wait(until: deadline) { return ready(shared) }
         }
         return true
     }
@@ -143,7 +158,7 @@ final class ChildProcess {
     /// A summary for failure messages.
     var transcript: String {
         shared.condition.withLock {
-            "$ \(command)\n[stdout]\n\(shared.lines.joined(separator: "\n"))\(shared.partialLine)\n[stderr]\n\(shared.errorText)"
+            "$ \(command)\n[stdout]\n\(shared.output.complete.joined(separator: "\n"))\(shared.output.partial)\n[stderr]\n\(shared.error.text)"
         }
     }
 
