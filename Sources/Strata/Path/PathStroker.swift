@@ -305,13 +305,18 @@ internal struct _PathStroker<S: _PolylineSink> {
         }
         guard segs.count > 1 else { return }
         let cell = 2 * hw, local = Double.pi * hw * 1.25
+        guard cell > 0, cell.isFinite else { return }
         var grid: [Int64: [Int32]] = [:]
         var cells = 0
         for (n, g) in segs.enumerated() {
-            let ix0 = Int64(((min(g.x0, g.x1) - hw) / cell).rounded(.down)), ix1 = Int64(((max(g.x0, g.x1) + hw) / cell).rounded(.down))
-            let iy0 = Int64(((min(g.y0, g.y1) - hw) / cell).rounded(.down)), iy1 = Int64(((max(g.y0, g.y1) + hw) / cell).rounded(.down))
-            cells += Int((ix1 - ix0 + 1) * (iy1 - iy0 + 1))
+            // In cells, in floating point first: far-out or non-finite coordinates (or a hair-thin
+            // line's tiny cells) give up before any integer conversion.
+            let fx0 = ((min(g.x0, g.x1) - hw) / cell).rounded(.down), fx1 = ((max(g.x0, g.x1) + hw) / cell).rounded(.down)
+            let fy0 = ((min(g.y0, g.y1) - hw) / cell).rounded(.down), fy1 = ((max(g.y0, g.y1) + hw) / cell).rounded(.down)
+            guard abs(fx0) < 1e12, abs(fx1) < 1e12, abs(fy0) < 1e12, abs(fy1) < 1e12 else { return }
+            cells += Int((fx1 - fx0 + 1) * (fy1 - fy0 + 1))
             guard cells <= 400_000 else { return }
+            let ix0 = Int64(fx0), ix1 = Int64(fx1), iy0 = Int64(fy0), iy1 = Int64(fy1)
             for iy in iy0...iy1 { for ix in ix0...ix1 { grid[iy &* 1_000_003 &+ ix, default: []].append(Int32(n)) } }
         }
         var marked = [Bool](repeating: false, count: segs.count)

@@ -170,8 +170,9 @@ internal struct _EdgeBuilder: _PolylineSink {
             // The segment's x over the rows within reach of this one.
             let ya = max(ay, row - reach), yb = min(by, row + 1 + reach)
             let xa = by > ay ? ax + (ya - ay) * slope : ax, xb = by > ay ? ax + (yb - ay) * slope : bx
-            let lo = max(left, (min(xa, xb) - reach).rounded(.down))
-            let hi = min(right, (max(xa, xb) + reach).rounded(.down) + 1)
+            // A nearly horizontal segment's slope can overflow: then the whole row is marked.
+            let xl = (min(xa, xb) - reach).rounded(.down), xr = (max(xa, xb) + reach).rounded(.down) + 1
+            let lo = xl.isFinite ? max(left, xl) : left, hi = xr.isFinite ? min(right, xr) : right
             var (skipLo, skipHi) = (hi, hi)   // columns [skipLo, skipHi) left out
             if skips && lo < hi {
                 // Centres (x, row + ½): s = (x − ax)·ux + dy·uy, t = −(x − ax)·uy + dy·ux.
@@ -185,7 +186,7 @@ internal struct _EdgeBuilder: _PolylineSink {
                 }
                 clamp(ux, dy * uy, m, l - m)
                 clamp(-uy, dy * ux, -(inside - m), inside - m)
-                if ia <= ib {
+                if ia.isFinite && ib.isFinite && ia <= ib {
                     let c0 = max(lo, (ia - 0.5).rounded(.up)), c1 = min(hi - 1, (ib - 0.5).rounded(.down))
                     if c0 <= c1 { skipLo = c0; skipHi = c1 + 1 }
                 }
