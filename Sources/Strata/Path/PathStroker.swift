@@ -267,7 +267,8 @@ internal struct _PathStroker<S: _PolylineSink> {
     /// marked; otherwise their overlaps lie inside the stroke). With `crossingsWithinContours`
     /// (dashes, some of which the clip leaves out) only parts of one contour are compared, so
     /// that the marks do not depend on which dashes are drawn. Segments are found through a grid
-    /// of cells 2·hw wide; a line that would fill more than 400 000 cells is not examined.
+    /// of cells 2·hw wide; a line that would fill more than 400 000 cells is not examined, and
+    /// comparisons stop after 1 000 000 pairs (both bound the time pathological lines take).
     private mutating func markCrossings(_ pl: _PolylineCollector) {
         typealias Seg = _StrokeSegment
         var segs: [Seg] = []
@@ -320,9 +321,14 @@ internal struct _PathStroker<S: _PolylineSink> {
             for iy in iy0...iy1 { for ix in ix0...ix1 { grid[iy &* 1_000_003 &+ ix, default: []].append(Int32(n)) } }
         }
         var marked = [Bool](repeating: false, count: segs.count)
+        var pairs = 0
         for (_, list) in grid where list.count > 1 {
             for a in 0..<(list.count - 1) {
                 for b in (a + 1)..<list.count {
+                    // Thousands of segments in a few cells (a long curve drawn with a line much
+                    // wider than it is long): stop comparing, leaving the rest unmarked.
+                    pairs += 1
+                    if pairs > 1_000_000 { return }
                     let i = Int(list[a]), j = Int(list[b])
                     if marked[i] && marked[j] { continue }
                     let p = segs[i], q = segs[j]
