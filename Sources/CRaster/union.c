@@ -293,7 +293,7 @@ int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t
     if ((double)np * (double)columns > CRASTER_UNION_WORK) return -1;
     if (grow((void **)&u->inner, &u->inner_cap, (size_t)np, sizeof(upiece))
         || grow((void **)&u->steps, &u->step_cap, 4 * (size_t)np, sizeof(ustep))
-        || grow((void **)&u->order, &u->order_cap, 2 * (size_t)np, sizeof(int)))
+        || grow((void **)&u->order, &u->order_cap, (size_t)np, sizeof(int)))
         return -1;
     /* Pieces in order of their right ends: as the columns advance, those wholly left of the
      * column are summarized in w_full (spanning the row) or the sorted steps `base`. In order of

@@ -53,22 +53,7 @@ import StrataTestSupport
         var worstMean = 0.0, worstPixel = 0.0, inkedCases = 0
         for n in 0..<150 {
             let c = Self.randomCase(&g)
-            let img = RasterTestImage(width: w, height: h)
-            let rasterizer = PathRasterizer()
-            rasterizer.exactOverlaps = true
-            rasterizer.stroke(path: c.path, style: c.style, transform: c.transform, color: .black, into: img.image)
-            let ours = img.alpha
-            var seg = _SegmentCollector(), a = _PolylineCollector(), b = _PolylineCollector()
-            _PathOutliner.strokeOutline(c.path, style: c.style, transform: c.transform, tolerance: rasterizer.strokeTolerance,
-                                        scratch: &a, &b, into: &seg)
-            seg.finish()
-            let truth = unionCoverage(seg.segments, width: w, height: h, subrows: 128)
-            var sum = 0.0, worst = 0.0, inked = 0
-            for i in 0..<(w * h) where ours[i] > 0 || truth[i] > 0 {
-                let d = abs(Double(ours[i]) - truth[i] * 255)
-                sum += d; worst = max(worst, d); inked += 1
-            }
-            let mean = inked > 0 ? sum / Double(inked) : 0
+            let (mean, worst, inked) = Self.difference(c.path, c.style, c.transform, exact: true, width: w, height: h)
             worstMean = max(worstMean, mean); worstPixel = max(worstPixel, worst)
             if inked > 0 { inkedCases += 1 }
             // Dashes are marked by their pattern alone (so that every clip marks the same
@@ -98,7 +83,7 @@ import StrataTestSupport
         p.addLine(to: CGPoint(x: 50.2, y: 10.7)); p.addLine(to: CGPoint(x: 9.6, y: 49.3))
         let style = StrokeStyle(lineWidth: 6, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
         for exact in [false, true] {
-            let (mean, worst) = Self.difference(p, style, .identity, exact: exact, width: 64, height: 64)
+            let (mean, worst, _) = Self.difference(p, style, .identity, exact: exact, width: 64, height: 64)
             if exact {
                 #expect(mean <= 0.5 && worst <= 1.5, "mean \(mean) worst \(worst)")
             } else {
@@ -125,7 +110,7 @@ import StrataTestSupport
             let s = r(0.8, 1.2), t = CGAffineTransform(translationX: -40, y: -40)
                 .concatenating(CGAffineTransform(rotationAngle: r(0, 6.3)))
                 .concatenating(CGAffineTransform(scaleX: s, y: s)).concatenating(CGAffineTransform(translationX: 40, y: 40))
-            let (mean, worst) = Self.difference(p, style, t, exact: true, width: 80, height: 80)
+            let (mean, worst, _) = Self.difference(p, style, t, exact: true, width: 80, height: 80)
             worstMean = max(worstMean, mean); worstPixel = max(worstPixel, worst)
             #expect(mean <= 0.5 && worst <= 1.5, "case \(n): mean \(mean) worst \(worst); \(style) \(t)")
         }
@@ -133,9 +118,9 @@ import StrataTestSupport
     }
 
     /// Mean and largest difference (in 1/255) between the render and the union of the
-    /// rasterizer's own outline, over the pixels either inks.
+    /// rasterizer's own outline, over the pixels either inks, and how many those are.
     static func difference(_ p: CGPath, _ style: StrokeStyle, _ t: CGAffineTransform, exact: Bool,
-                           width w: Int, height h: Int) -> (Double, Double) {
+                           width w: Int, height h: Int) -> (Double, Double, Int) {
         let img = RasterTestImage(width: w, height: h)
         let rasterizer = PathRasterizer()
         rasterizer.exactOverlaps = exact
@@ -151,6 +136,6 @@ import StrataTestSupport
             let d = abs(Double(ours[i]) - truth[i] * 255)
             sum += d; worst = max(worst, d); n += 1
         }
-        return (n > 0 ? sum / Double(n) : 0, worst)
+        return (n > 0 ? sum / Double(n) : 0, worst, n)
     }
 }

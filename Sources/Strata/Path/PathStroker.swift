@@ -27,6 +27,8 @@ internal struct _PathStroker<S: _PolylineSink> {
     /// Whether every open contour is marked whole for the exact union: dashes whose gaps are
     /// shorter than their caps' and sides' reach can overlap their neighbours (`marksDashes`).
     var marksOpenContours = false
+    /// Whether the sink keeps overlap marks at all (`collectsOverlaps`): otherwise none are worked out.
+    let marks: Bool
     /// Whether `markCrossings` compares only parts of one contour (dashes: the clip leaves some out).
     var crossingsWithinContours = false
     let deviceScale: Double     // how far a user-space distance can reach in device pixels
@@ -37,6 +39,7 @@ internal struct _PathStroker<S: _PolylineSink> {
     init(sink: S, width: Double, cap: CGLineCap, join: CGLineJoin, miterLimit: Double,
          tolerance: Double, transform: CGAffineTransform) {
         self.sink = sink
+        marks = sink.collectsOverlaps
         hw = width / 2
         self.cap = cap
         self.join = join
@@ -91,13 +94,13 @@ internal struct _PathStroker<S: _PolylineSink> {
             pl.ys.withUnsafeBufferPointer { ys in
                 for c in pl.contours {
                     strokeContour(xs.baseAddress! + c.start, ys.baseAddress! + c.start, c.count, c.closed, seg)
-                    if marksOpenContours && !c.closed {
+                    if marks && marksOpenContours && !c.closed {
                         markContour(xs.baseAddress! + c.start, ys.baseAddress! + c.start, c.count)
                     }
                 }
             }
         }
-        if sink.collectsOverlaps { markCrossings(pl) }
+        if marks { markCrossings(pl) }
     }
 
     /// A segment's unit direction (x, y) and length, and the turn at the point it starts from:
@@ -230,7 +233,7 @@ internal struct _PathStroker<S: _PolylineSink> {
             // Otherwise route through the vertex, unless the triangle (V + N(d), V, V + N(e))
             // lies inside both segments' rectangles (the offset overlap hw·sin θ is within the
             // shorter segment), where a direct line changes the winding only inside the stroke.
-            markFold(x, y, dx, dy, ld, ex, ey, le)
+            if marks { markFold(x, y, dx, dy, ld, ex, ey, le) }
             line(x + n0x, y + n0y)
             if hw * cross > shorter { line(x, y) }
             line(x + n1x, y + n1y)
@@ -244,7 +247,7 @@ internal struct _PathStroker<S: _PolylineSink> {
             if (1 + dot) / 2 >= miterMinCosHalfSq && 1 + dot > 1e-12 {
                 let mx = (n0x + n1x) * k, my = (n0y + n1y) * k
                 // Where the other side folds, the neighbouring joins' spikes overlap this one.
-                if hw * -cross * k > 0.5 * shorter { markSpike(x, y, mx, my) }
+                if marks && hw * -cross * k > 0.5 * shorter { markSpike(x, y, mx, my) }
                 line(x + mx, y + my)
                 return
             }
