@@ -7,6 +7,7 @@
 #include "CPixelMath.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 
@@ -195,5 +196,17 @@ void craster_union_destroy(craster_union *u);
  * too long (pieces × columns over 2²⁴). */
 int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t *active, int n_active, int row,
                       const int32_t *ranges, int n_ranges, int32_t *cov);
+
+/* Makes *p (holding *cap elements of `size` bytes) hold at least n, keeping its contents; at
+ * least doubles. Returns −1 (nothing changed) when memory runs out. */
+static inline int craster_grow(void **p, size_t *cap, size_t n, size_t size) {
+    if (n <= *cap) return 0;
+    size_t c = n > *cap * 2 ? n : *cap * 2;
+    void *q = realloc(*p, c * size);
+    if (!q) return -1;
+    *p = q;
+    *cap = c;
+    return 0;
+}
 
 #endif

@@ -68,16 +68,6 @@ void craster_union_destroy(craster_union *u) {
     free(u);
 }
 
-static int grow(void **p, size_t *cap, size_t n, size_t size) {
-    if (n <= *cap) return 0;
-    size_t c = n > *cap * 2 ? n : *cap * 2;
-    void *q = realloc(*p, c * size);
-    if (!q) return -1;
-    *p = q;
-    *cap = c;
-    return 0;
-}
-
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
@@ -158,7 +148,7 @@ static int pixel_area(craster_union *u, int *act, int *n_act, const unsigned cha
     /* Cuts besides the base steps: the row's top and bottom, every end, every crossing of two
      * inner pieces. */
     size_t nc_max = 2 + (size_t)ns + 2 * (size_t)ni + (size_t)ni * (size_t)(ni - (ni > 0)) / 2;
-    if (grow((void **)&u->cuts, &u->cut_cap, nc_max, sizeof(double))) return -1;
+    if (craster_grow((void **)&u->cuts, &u->cut_cap, nc_max, sizeof(double))) return -1;
     double *cuts = u->cuts;
     size_t nc = 0;
     cuts[nc++] = y0;
@@ -260,9 +250,20 @@ static int cmp_right(const void *a, const void *b) {
     return (p->index > q->index) - (p->index < q->index);
 }
 
+/* Sorts by x, then index (insertion sort for the few pieces a row's listed pixels usually see). */
+static void sort_rights(uright *r, int n) {
+    if (n > 24) { qsort(r, (size_t)n, sizeof(uright), cmp_right); return; }
+    for (int i = 1; i < n; i++) {
+        uright v = r[i];
+        int j = i;
+        while (j > 0 && (r[j - 1].xr > v.xr || (r[j - 1].xr == v.xr && r[j - 1].index > v.index))) { r[j] = r[j - 1]; j--; }
+        r[j] = v;
+    }
+}
+
 int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t *active, int n_active, int row,
                       const int32_t *ranges, int n_ranges, int32_t *cov) {
-    if (grow((void **)&u->pieces, &u->piece_cap, (size_t)n_active + 1, sizeof(upiece))) return -1;
+    if (craster_grow((void **)&u->pieces, &u->piece_cap, (size_t)n_active + 1, sizeof(upiece))) return -1;
     double y0 = (double)row, y1 = y0 + 1.0;
     double xmin = INFINITY, xmax = -INFINITY;
     int np = 0;
@@ -290,38 +291,60 @@ int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t
     size_t columns = 0;
     for (int k = 0; k < n_ranges; k++) columns += (size_t)(ranges[2 * k + 1] - ranges[2 * k] + 1);
     if (np == 0) { memset(cov, 0, columns * sizeof(int32_t)); return 0; }
-    if ((double)np * (double)columns > CRASTER_UNION_WORK) return -1;
-    if (grow((void **)&u->inner, &u->inner_cap, (size_t)np, sizeof(upiece))
-        || grow((void **)&u->steps, &u->step_cap, 4 * (size_t)np, sizeof(ustep))
-        || grow((void **)&u->order, &u->order_cap, (size_t)np, sizeof(int)))
+    if (craster_grow((void **)&u->inner, &u->inner_cap, (size_t)np, sizeof(upiece))
+        || craster_grow((void **)&u->steps, &u->step_cap, 4 * (size_t)np, sizeof(ustep))
+        || craster_grow((void **)&u->order, &u->order_cap, (size_t)np, sizeof(int)))
         return -1;
+    /* Pieces wholly left of the first listed column are summarized at once (w_full when they
+     * span the row's height, the sorted steps `base` otherwise), as the column walk below would;
+     * pieces from the last listed column's right side on change no listed pixel. */
+    ustep *base = u->steps + 2 * np;
+    int nb = 0, w_full = 0;
+    {
+        double first = (double)ranges[0], after = (double)ranges[2 * n_ranges - 1] + 1.0;
+        int kept = 0;
+        xmin = INFINITY; xmax = -INFINITY;
+        for (int k = 0; k < np; k++) {
+            const upiece *p = &u->pieces[k];
+            if (p->xr <= first) {
+                if (p->ya == y0 && p->yb == y1) w_full += p->dir;
+                else { insert_step(base, &nb, p->ya, p->dir); insert_step(base, &nb, p->yb, -p->dir); }
+                continue;
+            }
+            if (p->xl >= after) continue;
+            if (p->xl < xmin) xmin = p->xl;
+            if (p->xr > xmax) xmax = p->xr;
+            u->pieces[kept++] = *p;
+        }
+        np = kept;
+    }
+    if ((double)np * (double)columns > CRASTER_UNION_WORK) return -1;
     /* Pieces in order of their right ends: as the columns advance, those wholly left of the
      * column are summarized in w_full (spanning the row) or the sorted steps `base`. In order of
      * their left ends they join the list `act` of pieces that reach the column. */
-    if (grow((void **)&u->rights, &u->right_cap, (size_t)np, sizeof(uright))
-        || grow((void **)&u->lists, &u->list_cap, 3 * (size_t)np, sizeof(int))
-        || grow((void **)&u->gone, &u->gone_cap, (size_t)np, 1))
+    if (craster_grow((void **)&u->rights, &u->right_cap, (size_t)np + 1, sizeof(uright))
+        || craster_grow((void **)&u->lists, &u->list_cap, 3 * (size_t)np + 3, sizeof(int))
+        || craster_grow((void **)&u->gone, &u->gone_cap, (size_t)np + 1, 1))
         return -1;
     int *by_right = u->lists, *by_left = u->lists + np, *act = u->lists + 2 * np;
     for (int k = 0; k < np; k++) u->rights[k] = (uright){ u->pieces[k].xr, k };
-    qsort(u->rights, (size_t)np, sizeof(uright), cmp_right);
+    sort_rights(u->rights, np);
     for (int k = 0; k < np; k++) by_right[k] = u->rights[k].index;
     for (int k = 0; k < np; k++) u->rights[k] = (uright){ u->pieces[k].xl, k };
-    qsort(u->rights, (size_t)np, sizeof(uright), cmp_right);
+    sort_rights(u->rights, np);
     for (int k = 0; k < np; k++) by_left[k] = u->rights[k].index;
     memset(u->gone, 0, (size_t)np);
-    ustep *base = u->steps + 2 * np;
-    int nb = 0, w_full = 0, left = 0, entered = 0, n_act = 0;
+    int left = 0, entered = 0, n_act = 0;
     /* Left of every piece there is nothing; right of all of them, the value of the column after
      * the last one they enter. */
-    int cmin = (int)floor(xmin), cmax = (int)floor(xmax);
+    int cmin = np ? (int)floor(xmin) : INT32_MAX - 1, cmax = np ? (int)floor(xmax) : INT32_MAX - 2;
     /* Columns no piece enters: one after another they have the same left spans and no inner
      * pieces, so the same value (the one computed for the first of them). */
     int t0 = ranges[0] > cmin ? ranges[0] : cmin;
     int t1 = ranges[2 * n_ranges - 1] < cmax + 1 ? ranges[2 * n_ranges - 1] : cmax + 1;
     unsigned char *touched = NULL;
     if (t0 <= t1) {
-        if (grow((void **)&u->touched, &u->touched_cap, (size_t)(t1 - t0 + 1), 1)) return -1;
+        if (craster_grow((void **)&u->touched, &u->touched_cap, (size_t)(t1 - t0 + 1), 1)) return -1;
         touched = u->touched;
         memset(touched, 0, (size_t)(t1 - t0 + 1));
         for (int j = 0; j < np; j++) {
@@ -345,7 +368,11 @@ int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t
         int x_lo = ranges[2 * k], x_hi = ranges[2 * k + 1];
         int f = cmin > x_lo ? cmin : x_lo;
         int l = cmax + 1 < x_hi ? cmax + 1 : x_hi;
-        for (int c = x_lo; c < f && c <= x_hi; c++) cov[c - x_lo] = 0;
+        /* Left of every kept piece: the summary alone, one value for all of them. */
+        if (x_lo < f) {
+            if (AREA(x_lo, &cov[0])) return -1;
+            for (int c = x_lo + 1; c < f && c <= x_hi; c++) cov[c - x_lo] = cov[0];
+        }
         if (f <= l) {
             for (int c = f; c <= l; c++) {
                 if (c > f && !touched[c - t0] && !touched[c - 1 - t0]) { cov[c - x_lo] = cov[c - 1 - x_lo]; continue; }

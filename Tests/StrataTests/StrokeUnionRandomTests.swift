@@ -56,17 +56,6 @@ import StrataTestSupport
             let (mean, worst, inked) = Self.difference(c.path, c.style, c.transform, exact: true, width: w, height: h)
             worstMean = max(worstMean, mean); worstPixel = max(worstPixel, worst)
             if inked > 0 { inkedCases += 1 }
-            // Dashes are marked by their pattern alone (so that every clip marks the same
-            // pixels): gaps longer than the dashes' reach are not, though the line may turn
-            // within them and bring two dashes together.
-            let marked = c.style.validDashes.map {
-                _PathStroker<_SegmentCollector>.marksDashes($0, halfWidth: Double(c.style.lineWidth) / 2, cap: c.style.lineCap)
-            } ?? true
-            withKnownIssue("dashes meeting where the line turns within a long gap", isIntermittent: true) {
-                if marked { return }
-                #expect(mean <= 0.5 && worst <= 1.5, "case \(n) (unmarked dashes): mean \(mean) worst \(worst)")
-            }
-            guard marked else { continue }
             #expect(mean <= 0.5 && worst <= 1.5, "case \(n): mean \(mean) worst \(worst) over \(inked) px; \(c)")
         }
         // Butt-capped dots draw nothing; nearly all the others ink: the comparison is not vacuous.

@@ -87,6 +87,33 @@ int craster_fill_exact(craster_scratch *s, const craster_edge *edges, ptrdiff_t 
                        int y_start, int y_end, int even_odd, const int32_t *exact, ptrdiff_t exact_count,
                        const craster_target *target, int portable);
 
+/* One edge of an outline for craster_overlaps, in device pixels (|coordinates| < 2²⁴): `index`
+ * counts the outline's edges in order (consecutive edges of a contour differ by 1), `first` and
+ * `last` are its contour's first and last edges' indices (the last edge is the first one's
+ * neighbour too); `turn` is how far the contour turns from its first edge to this one and
+ * `loop` all the way round (back to the first edge), each vertex's turn θ counted from above as
+ * π/2·|sin θ| for θ ≤ 90°, π/2·(1 − cos θ) beyond. */
+typedef struct {
+    double x0, y0, x1, y1, turn, loop;
+    int32_t index, first, last;
+} craster_oseg;
+
+/* Scratch buffers of the overlap search; one per thread. */
+typedef struct craster_overlap craster_overlap;
+
+craster_overlap *craster_overlap_create(void);
+void craster_overlap_destroy(craster_overlap *o);
+
+/* The pixels of the clip (columns cx0 … cx1 − 1, rows cy0 … cy1 − 1) where a non-zero fill of
+ * the outline `segs` may hold winding numbers 0 and ≥ 2 in one pixel (overlap.c), as
+ * craster_fill_exact's list: *ranges (valid until the next call) holds *range_count triples.
+ * The outline's layers must only add (winding numbers ≥ 0, as a stroker's outline). Edges that
+ * touch no pixel of the clip may be left out: the marks inside it are the same. Returns 0, or −1
+ * (no marks) when memory runs out or the outline is pathological (more than 2²¹ grid entries or
+ * 2²⁴ pairs of nearby edges). */
+int craster_overlaps(craster_overlap *o, const craster_oseg *segs, ptrdiff_t count, int cx0, int cy0, int cx1,
+                     int cy1, const int32_t **ranges, ptrdiff_t *range_count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -6,26 +6,6 @@ internal protocol _PolylineSink {
     mutating func lineTo(_ x: Double, _ y: Double)
     /// Ends the current contour as closed (a line back to its start is implied).
     mutating func closeContour()
-    /// Says that outline pieces may overlap in layers (several inside one pixel) within
-    /// `reach` of the segment (x0, y0) → (x1, y1), in the sink's coordinates: the stroker's
-    /// segments next to a sharp inner join. Sinks that fill can then take the exact union there
-    /// instead of the accumulated winding. `within` (left, top, right, bottom) bounds the marks;
-    /// what lies within `inside` of the segment (across it, not past its ends) is known covered.
-    mutating func markOverlap(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, reach: Double, inside: Double,
-                              within: (Double, Double, Double, Double))
-    /// Whether the sink keeps what `markOverlap` says (so the stroker need not look for crossings).
-    var collectsOverlaps: Bool { get }
-}
-
-extension _PolylineSink {
-    var collectsOverlaps: Bool { false }
-
-    mutating func markOverlap(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, reach: Double, inside: Double,
-                              within: (Double, Double, Double, Double)) {}
-
-    mutating func markOverlap(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, reach: Double, inside: Double = 0) {
-        markOverlap(x0, y0, x1, y1, reach: reach, inside: inside, within: (-.infinity, -.infinity, .infinity, .infinity))
-    }
 }
 
 /// Turns curves into line segments whose distance to the exact curve is at most `tolerance`.

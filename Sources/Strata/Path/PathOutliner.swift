@@ -57,11 +57,6 @@ internal enum _PathOutliner {
         var stroker = _PathStroker(sink: sink, width: Double(style.lineWidth), cap: style.lineCap,
                                    join: style.lineJoin, miterLimit: Double(style.miterLimit),
                                    tolerance: tolerance / scale, transform: transform)
-        if let pattern = style.validDashes {
-            stroker.crossingsWithinContours = true
-            stroker.marksOpenContours = _PathStroker<S>.marksDashes(pattern, halfWidth: Double(style.lineWidth) / 2,
-                                                                    cap: style.lineCap)
-        }
         stroker.stroke(pl)
         sink = stroker.sink
     }

@@ -13,7 +13,7 @@ import Foundation
 /// cross are visited one by one. The fill rule is applied to the accumulated value (non-zero:
 /// min(|s|, 1); even-odd: distance of |s| to the nearest even number), which is exact wherever
 /// a pixel contains edges of one winding change and the usual approximation where several cross;
-/// rows the stroker marks as overlapping get the exact union instead (`craster_fill_exact`).
+/// pixels where a stroke's outline may overlap itself get the exact union instead (`craster_fill_exact`).
 internal struct _CoverageAccumulator {
     private let scratch: OpaquePointer
     /// Forces the portable kernels (tests compare them with the AVX2 ones).
@@ -31,13 +31,12 @@ internal struct _CoverageAccumulator {
     /// column after the last; see `craster_fill_exact`) a non-zero fill takes the exact area of
     /// the union of the outline's layers.
     func rasterize(edges: UnsafeMutablePointer<_Edge>, count: Int, box: (Int, Int, Int, Int),
-                   evenOdd: Bool, exactPixels exactRows: [Int32] = [], target: craster_target) {
+                   evenOdd: Bool, exactPixels rows: UnsafeBufferPointer<Int32> = .init(start: nil, count: 0),
+                   target: craster_target) {
         guard count > 0, box.2 > box.0, box.3 > box.1 else { return }
         var t = target
-        exactRows.withUnsafeBufferPointer { rows in
-            _ = craster_fill_exact(scratch, edges, count, Int32(box.0), Int32(box.2 - box.0),
-                                   Int32(box.1), Int32(box.3), evenOdd ? 1 : 0, rows.baseAddress, rows.count / 3,
-                                   &t, portable ? 1 : 0)
-        }
+        _ = craster_fill_exact(scratch, edges, count, Int32(box.0), Int32(box.2 - box.0),
+                               Int32(box.1), Int32(box.3), evenOdd ? 1 : 0, rows.baseAddress, rows.count / 3,
+                               &t, portable ? 1 : 0)
     }
 }

@@ -30,12 +30,16 @@ internal struct _EdgeBuilder: _PolylineSink {
     var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
     private var sx = 0.0, sy = 0.0, cx = 0.0, cy = 0.0
     private var open = false
-    /// Pixels where outline pieces may overlap (`markOverlap`): triples (row, first column,
-    /// column after the last) inside the clip, in the order marked.
-    private(set) var overlaps: [Int32] = []
-    /// Whether `markOverlap` records anything (`PathRasterizer.exactOverlaps`).
+    /// The outline's edges as given (device pixels, before any clipping), for the overlap search
+    /// (`craster_overlaps`), when `keepsOverlaps`: those that can touch a pixel of the clip.
+    var outline: [craster_oseg] = []
+    /// Whether the outline is kept for the exact union at overlaps (`PathRasterizer.exactOverlaps`).
     var keepsOverlaps = false
-    var collectsOverlaps: Bool { keepsOverlaps }
+    /// The next outline edge's index, the current contour's first and where its edges start in
+    /// `outline` (their `last` is filled in when the contour ends).
+    private var outlineIndex: Int32 = 0, contourFirst: Int32 = 0, contourSlot = 0
+    /// How far the contour has turned (`craster_oseg.turn`), its first and its latest edge's direction.
+    private var turned = 0.0, firstX = 0.0, firstY = 0.0, prevX = 0.0, prevY = 0.0, hasPrevious = false
 
     /// The frame every target of `width`×`height` pixels gets: ±2¹⁵ pixels (floats there still
     /// hold 2⁻⁸ of a pixel), grown to hold the target.
@@ -53,6 +57,7 @@ internal struct _EdgeBuilder: _PolylineSink {
 
     mutating func moveTo(_ x: Double, _ y: Double) {
         if open { segment(cx, cy, sx, sy) }
+        if keepsOverlaps { endContour() }
         sx = x; sy = y; cx = x; cy = y
         open = true
     }
@@ -65,17 +70,72 @@ internal struct _EdgeBuilder: _PolylineSink {
 
     mutating func closeContour() {
         if open { segment(cx, cy, sx, sy) }
+        if keepsOverlaps { endContour() }
         cx = sx; cy = sy
     }
 
     /// Closes the last contour.
     mutating func finish() {
         if open { segment(cx, cy, sx, sy) }
+        if keepsOverlaps { endContour() }
         open = false
+    }
+
+    /// Keeps the outline edge a → b for the overlap search. Zero-length edges are left out (their
+    /// neighbours stay neighbours); a non-finite one separates its neighbours. Edges whose box
+    /// lies more than 2 px outside the clip touch none of its pixels and mark none
+    /// (`craster_overlaps`).
+    @inline(__always)
+    private mutating func record(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        // Far-out edges (beyond 2²⁴ px) are left out of the search, like non-finite ones, which
+        // also separate their neighbours.
+        // The chain through such an edge counts as turning all the way (10 > 2π).
+        let far = 16_777_216.0
+        guard abs(ax) < far, abs(ay) < far, abs(bx) < far, abs(by) < far else {
+            outlineIndex &+= 2
+            turned += 10
+            return
+        }
+        if ax == bx && ay == by { return }
+        let i = outlineIndex
+        outlineIndex &+= 1
+        let dx = bx - ax, dy = by - ay
+        if hasPrevious {
+            turned += Self.turnBound(prevX, prevY, dx, dy)
+        } else {
+            firstX = dx; firstY = dy
+            hasPrevious = true
+        }
+        prevX = dx; prevY = dy
+        if max(ax, bx) < left - 2 || min(ax, bx) > right + 2 || max(ay, by) < top - 2 || min(ay, by) > bottom + 2 { return }
+        outline.append(craster_oseg(x0: ax, y0: ay, x1: bx, y1: by, turn: turned, loop: 0, index: i, first: contourFirst,
+                                    last: 0))
+    }
+
+    /// An upper bound of the angle between directions (ax, ay) and (bx, by) (`craster_oseg.turn`):
+    /// π/2·|sin θ| up to 90°, π/2·(1 − cos θ) beyond (sin θ ≥ 2θ/π on [0, π/2]).
+    @inline(__always)
+    static func turnBound(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> Double {
+        let l = ((ax * ax + ay * ay) * (bx * bx + by * by)).squareRoot()
+        let c = (ax * by - ay * bx) / l, d = (ax * bx + ay * by) / l
+        return d >= 0 ? Double.pi / 2 * abs(c) : Double.pi / 2 * (1 - d)
+    }
+
+    /// Ends the current contour's outline: its edges learn which one is last.
+    private mutating func endContour() {
+        let last = outlineIndex &- 1
+        // Round the corner from the last edge back to the first.
+        let loop = hasPrevious ? turned + Self.turnBound(prevX, prevY, firstX, firstY) : 0
+        for k in contourSlot..<outline.count { outline[k].last = last; outline[k].loop = loop }
+        contourFirst = outlineIndex
+        contourSlot = outline.count
+        turned = 0
+        hasPrevious = false
     }
 
     @inline(__always)
     private mutating func segment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        if keepsOverlaps { record(ax, ay, bx, by) }
         // Finite points can overflow to ±∞ under a transform: such segments are dropped.
         guard ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite, ay != by else { return }
         var x0 = ax, y0 = ay, x1 = bx, y1 = by, dir: Float = 1
@@ -138,95 +198,6 @@ internal struct _EdgeBuilder: _PolylineSink {
         if hi > maxX { maxX = hi }
         if Double(y0) < minY { minY = Double(y0) }
         if Double(y1) > maxY { maxY = Double(y1) }
-    }
-
-    /// Marks the pixels within `reach` (in x and in y) of the device segment (x0, y0) → (x1, y1)
-    /// that meet the box `within`, row by row, for the exact union — except those lying wholly
-    /// within `inside` of the segment (measured across it, and not past its ends): the caller
-    /// knows them covered (the stroke's own rectangle there, where the winding number is at
-    /// least 1, so the accumulated coverage is already exact). Only the geometry decides them,
-    /// never the clip (which only leaves out pixels it does not draw), and they stay within
-    /// `reach` of the segment: a dash the stroke leaves out because it cannot reach the clip
-    /// (`_DashWindow`, whose margin is at least the half width plus a pixel) marks no pixel
-    /// inside it either.
-    mutating func markOverlap(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, reach: Double, inside: Double,
-                              within: (Double, Double, Double, Double)) {
-        guard keepsOverlaps, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, reach.isFinite, reach >= 0,
-              inside.isFinite, !within.0.isNaN, !within.1.isNaN, !within.2.isNaN, !within.3.isNaN else { return }
-        let (ax, ay, bx, by) = y0 <= y1 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
-        let left = max(left, within.0.rounded(.down)), right = min(right, within.2.rounded(.down) + 1)
-        let top = max(top, within.1.rounded(.down)), bottom = min(bottom, within.3.rounded(.down) + 1)
-        let r0 = max(top, (ay - reach).rounded(.down)), r1 = min(bottom, (by + reach).rounded(.up))
-        guard r0 < r1 else { return }
-        let slope = by > ay ? (bx - ax) / (by - ay) : 0
-        // A pixel lies wholly within the rectangle when its centre does, shrunk by half the
-        // pixel's diagonal: along the segment s ∈ [m, l − m], across it |t| ≤ inside − m.
-        let l = ((bx - ax) * (bx - ax) + (by - ay) * (by - ay)).squareRoot()
-        let m = 0.5 * 2.0.squareRoot() + 1e-9
-        let skips = inside > m && l > 2 * m
-        let ux = skips ? (bx - ax) / l : 0, uy = skips ? (by - ay) / l : 0
-        var row = r0
-        while row < r1 {
-            // The segment's x over the rows within reach of this one.
-            let ya = max(ay, row - reach), yb = min(by, row + 1 + reach)
-            let xa = by > ay ? ax + (ya - ay) * slope : ax, xb = by > ay ? ax + (yb - ay) * slope : bx
-            // A nearly horizontal segment's slope can overflow: then the whole row is marked.
-            let xl = (min(xa, xb) - reach).rounded(.down), xr = (max(xa, xb) + reach).rounded(.down) + 1
-            let lo = xl.isFinite ? max(left, xl) : left, hi = xr.isFinite ? min(right, xr) : right
-            var (skipLo, skipHi) = (hi, hi)   // columns [skipLo, skipHi) left out
-            if skips && lo < hi {
-                // Centres (x, row + ½): s = (x − ax)·ux + dy·uy, t = −(x − ax)·uy + dy·ux.
-                let dy = row + 0.5 - ay
-                var ia = -Double.infinity, ib = Double.infinity
-                func clamp(_ k: Double, _ c: Double, _ a: Double, _ b: Double) {
-                    // a ≤ k·(x − ax) + c ≤ b
-                    if k == 0 { if c < a || c > b { ia = .infinity }; return }
-                    let p = (a - c) / k + ax, q = (b - c) / k + ax
-                    ia = max(ia, min(p, q)); ib = min(ib, max(p, q))
-                }
-                clamp(ux, dy * uy, m, l - m)
-                clamp(-uy, dy * ux, -(inside - m), inside - m)
-                if ia.isFinite && ib.isFinite && ia <= ib {
-                    let c0 = max(lo, (ia - 0.5).rounded(.up)), c1 = min(hi - 1, (ib - 0.5).rounded(.down))
-                    if c0 <= c1 { skipLo = c0; skipHi = c1 + 1 }
-                }
-            }
-            if lo < skipLo {
-                overlaps.append(Int32(row)); overlaps.append(Int32(lo)); overlaps.append(Int32(skipLo))
-            }
-            if skipHi < hi {
-                overlaps.append(Int32(row)); overlaps.append(Int32(skipHi)); overlaps.append(Int32(hi))
-            }
-            row += 1
-        }
-    }
-
-    /// `overlaps` sorted by row, then column, ranges of a row merged when they overlap or touch
-    /// (craster_fill_exact's list).
-    func mergedOverlaps() -> [Int32] {
-        let n = overlaps.count / 3
-        guard n > 0 else { return [] }
-        // Row and first column in one key (both offset to unsigned, so the order is theirs).
-        var keyed = [(key: UInt64, end: Int32)]()
-        keyed.reserveCapacity(n)
-        for i in 0..<n {
-            let row = UInt64(UInt32(bitPattern: overlaps[3 * i] ^ Int32.min))
-            let c0 = UInt64(UInt32(bitPattern: overlaps[3 * i + 1] ^ Int32.min))
-            keyed.append((row << 32 | c0, overlaps[3 * i + 2]))
-        }
-        keyed.sort { $0.key < $1.key }
-        var out: [Int32] = []
-        out.reserveCapacity(overlaps.count)
-        for (key, c1) in keyed {
-            let row = Int32(bitPattern: UInt32(truncatingIfNeeded: key >> 32)) ^ Int32.min
-            let c0 = Int32(bitPattern: UInt32(truncatingIfNeeded: key)) ^ Int32.min
-            if out.count >= 3, out[out.count - 3] == row, c0 <= out[out.count - 1] {
-                out[out.count - 1] = max(out[out.count - 1], c1)
-            } else {
-                out.append(row); out.append(c0); out.append(c1)
-            }
-        }
-        return out
     }
 
     private mutating func grow() {

@@ -26,19 +26,21 @@ public final class PathRasterizer {
     /// render better than Skia does (RasterGoldenTests), while fills need 0.05 for the circles.
     public var strokeTolerance: Double = 0.1
     /// Whether strokes take the exact union where their outline's pieces overlap inside pixels
-    /// on the stroke's edge — near folding inner joins and their miter spikes, along dashes
-    /// closer than their caps' reach, where the line crosses or comes back within a line width of
-    /// itself — instead of the accumulated winding clamped to 1, which counts such a pixel's
-    /// doubly covered part twice (+46 % ink on a zig-zag of 2 px segments turning by 170°, 8 px
-    /// wide, with miter joins; up to 41/255 too dark where two 6 px lines cross;
-    /// `StrokeSharpTurnTests`). Exact to about 1/255 there (`StrokeUnionRandomTests`), and exact
-    /// under clipping like every other pixel.
+    /// on the stroke's edge — at folding inner joins and their miter spikes, where dashes meet,
+    /// where the line crosses or comes back along itself — instead of the accumulated winding
+    /// clamped to 1, which counts such a pixel's doubly covered part twice (+46 % ink on a
+    /// zig-zag of 2 px segments turning by 170°, 8 px wide, with miter joins; up to 41/255 too
+    /// dark where two 6 px lines cross; `StrokeSharpTurnTests`). The pixels are found from the
+    /// outline itself (`craster_overlaps`: pairs of edges that cross or run side by side the
+    /// same way round within one pixel) and get the exact area of the union (`craster_fill_exact`):
+    /// within about 1/255 of it (`StrokeUnionRandomTests`), and exact under clipping like every
+    /// other pixel.
     ///
-    /// Off by default: the exact union is computed pixel by pixel from the row's edges, and on
-    /// wide strokes of curves with sharp turns it marks tens of thousands of pixels (the
-    /// benchmark's `stroke.blob32_w24` takes 8–12× as long; `strata-bench --exact-overlaps`).
-    /// Not marked even when on: separate dashes that cross or meet where the line turns inside a
-    /// long gap (the clip leaves some dashes out, and marks must not depend on the clip).
+    /// Off by default, as Core Graphics' own rasterizer does (it fills a stroke's outline with
+    /// the same accumulated coverage): the search looks at every pair of nearby outline edges
+    /// and the exact area is computed pixel by pixel, which costs little on simple shapes
+    /// (circles: +0–30 %) but 3–7× on wide strokes of curves that fold at every vertex and on
+    /// dense dashes (`strata-bench --exact-overlaps`; README).
     public var exactOverlaps = false
     /// Whether strokes at most 1 device pixel wide whose subpaths are all closed are drawn as
     /// bands straight into the target (`_ThinStroke`) instead of outlined and scan converted.
@@ -57,6 +59,8 @@ public final class PathRasterizer {
     private var scaledColor = _ScaledColorCache()
     private var polyA = _PolylineCollector()
     private var polyB = _PolylineCollector()
+    private var outlineStorage: [craster_oseg] = []
+    private let overlapScratch = craster_overlap_create()
 
     public init() {
         edgeStorage = .allocate(capacity: edgeCapacity)
@@ -65,6 +69,7 @@ public final class PathRasterizer {
     deinit {
         edgeStorage.deallocate()
         accumulator.free()
+        craster_overlap_destroy(overlapScratch)
         scaledColor.free()
     }
 
@@ -80,7 +85,7 @@ public final class PathRasterizer {
                      color: CGColor, into target: OpaquePointer, clip: CGRect? = nil) {
         guard let box = clipBox(target, clip), color.alpha > 0, Self.usable(transform),
               _PathFlattener.isFinite(path) else { return }
-        var eb = edgeBuilder(target, box)
+        var eb = edgeBuilder(target, box, overlaps: false)
         _PathFlattener.flatten(path, transform: transform, tolerance: tolerance, into: &eb)
         eb.finish()
         draw(&eb, clip: box, evenOdd: rule == .evenOdd, color: color, target: target)
@@ -92,7 +97,7 @@ public final class PathRasterizer {
                        color: CGColor, into target: OpaquePointer, clip: CGRect? = nil) {
         guard let box = clipBox(target, clip), color.alpha > 0, Self.usable(transform),
               style.lineWidth > 0, style.lineWidth.isFinite, _PathFlattener.isFinite(path) else { return }
-        var eb = edgeBuilder(target, box)
+        var eb = edgeBuilder(target, box, overlaps: exactOverlaps)
         if drawsThinStrokesDirectly, let width = _ThinStroke.deviceWidth(style, transform), Self.directTarget(target) {
             // Thin lines whose subpaths are all closed skip the outline and the scan converter.
             guard let inB = _PathOutliner.centreLine(path, style: style, transform: transform, tolerance: strokeTolerance,
@@ -111,10 +116,11 @@ public final class PathRasterizer {
         draw(&eb, clip: box, evenOdd: false, color: color, target: target)
     }
 
-    private func edgeBuilder(_ target: OpaquePointer, _ clip: (Int, Int, Int, Int)) -> _EdgeBuilder {
+    private func edgeBuilder(_ target: OpaquePointer, _ clip: (Int, Int, Int, Int), overlaps: Bool) -> _EdgeBuilder {
         let frame = _EdgeBuilder.frame(width: Int(pixman_image_get_width(target)), height: Int(pixman_image_get_height(target)))
         var eb = _EdgeBuilder(storage: edgeStorage, capacity: edgeCapacity, clip: clip, frame: frame)
-        eb.keepsOverlaps = exactOverlaps
+        eb.keepsOverlaps = overlaps
+        if overlaps { swap(&eb.outline, &outlineStorage) }
         return eb
     }
 
@@ -169,16 +175,33 @@ public final class PathRasterizer {
 
     private func draw(_ eb: inout _EdgeBuilder, clip: (Int, Int, Int, Int), evenOdd: Bool, color: CGColor,
                       target: OpaquePointer) {
-        // Keep the (possibly regrown) edge buffer for the next call.
+        // Keep the (possibly regrown) edge and outline buffers for the next call.
         edgeStorage = eb.edges
         edgeCapacity = eb.capacity
+        defer {
+            if eb.keepsOverlaps {
+                swap(&eb.outline, &outlineStorage)
+                outlineStorage.removeAll(keepingCapacity: true)
+            }
+        }
         guard eb.count > 0 else { return }
         // The pixels to draw: the edges' box (edges may reach outside the clip) inside the clip.
         let x0 = max(clip.0, Int(eb.minX.rounded(.down))), y0 = max(clip.1, Int(eb.minY.rounded(.down)))
         let x1 = min(clip.2, Int(eb.maxX.rounded(.up))), y1 = min(clip.3, Int(eb.maxY.rounded(.up)))
         guard x1 > x0, y1 > y0 else { return }
         let box = (x0, y0, x1, y1)
-        let exact = evenOdd ? [] : eb.mergedOverlaps()
+        // The pixels where the outline's layers may overlap (even-odd needs none: the
+        // accumulation gets it exactly).
+        var exactStart: UnsafePointer<Int32>? = nil
+        var exactCount = 0
+        if eb.keepsOverlaps && !evenOdd && eb.outline.count > 1 {
+            let found = eb.outline.withUnsafeBufferPointer {
+                craster_overlaps(overlapScratch, $0.baseAddress, $0.count, Int32(x0), Int32(y0), Int32(x1), Int32(y1),
+                                 &exactStart, &exactCount)
+            }
+            if found != 0 { exactCount = 0 }
+        }
+        let exact = UnsafeBufferPointer(start: exactStart, count: exactStart == nil ? 0 : 3 * exactCount)
         let format = pixman_image_get_format(target)
         let stride = Int(pixman_image_get_stride(target))
         let argb = color.premultipliedARGB32
