@@ -17,7 +17,7 @@ import StrataTestSupport
     static func randomCase(_ g: inout SeededLCG) -> Case {
         func r(_ a: Double, _ b: Double) -> Double { a + (b - a) * g.next() }
         // A zig-zag along x: its centre line never crosses itself, so every overlap comes from
-        // the stroker's folds (crossings are not marked: see PathStroker's joinAt).
+        // the stroker's folds (and dashes meeting at them).
         let p = CGMutablePath()
         let turn = r(90, 179) * Double.pi / 180
         let seg = r(0.3, 6)
@@ -63,9 +63,9 @@ import StrataTestSupport
         print("StrokeUnionRandomTests: worst mean \(worstMean), worst pixel \(worstPixel)")
     }
 
-    /// A path crossing itself away from any fold: the stroker finds the parts of the line that
-    /// come within a line width of each other far along it and marks them. An X of two 6 px
-    /// lines (the accumulated winding is up to 41/255 too dark where the borders cross).
+    /// A path crossing itself away from any fold: the overlap search finds where the two
+    /// strokes' borders cross. An X of two 6 px lines (the accumulated winding is up to 41/255
+    /// too dark where the borders cross).
     @Test func crossingStrokesHaveTheUnionsCoverage() {
         let p = CGMutablePath()
         p.move(to: CGPoint(x: 10.3, y: 12.1)); p.addLine(to: CGPoint(x: 50.2, y: 47.6))
@@ -77,6 +77,29 @@ import StrataTestSupport
                 #expect(mean <= 0.5 && worst <= 1.5, "mean \(mean) worst \(worst)")
             } else {
                 #expect(worst > 35 && worst <= 48, "accumulated: worst \(worst)")
+            }
+        }
+    }
+
+    /// Two dashes meeting where the line turns by 170° inside a gap longer than their caps'
+    /// reach (10 px; 8 px wide, butt caps): the dash ending 5 px before the vertex and the one
+    /// starting 5 px after it lie across each other. Exact with the overlap search; the
+    /// accumulated winding counts their common part twice.
+    @Test func dashesMeetingInsideAGapHaveTheUnionsCoverage() {
+        let p = CGMutablePath()
+        let turn = 170 * Double.pi / 180
+        p.move(to: CGPoint(x: 4.3, y: 30.2)); p.addLine(to: CGPoint(x: 64.3, y: 30.2))
+        p.addLine(to: CGPoint(x: 64.3 + 60 * cos(turn), y: 30.2 + 60 * sin(turn)))
+        var style = StrokeStyle(lineWidth: 8, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
+        // Dashes [−15, 15], [25, 55], [65, 95], …: the vertex (60 along) is in the gap [55, 65].
+        style.dashPattern = [30, 10]; style.dashPhase = 15
+        for exact in [false, true] {
+            let (mean, worst, inked) = Self.difference(p, style, .identity, exact: exact, width: 72, height: 48)
+            #expect(inked > 500)
+            if exact {
+                #expect(mean <= 0.5 && worst <= 1.5, "mean \(mean) worst \(worst)")
+            } else {
+                #expect(worst > 60, "accumulated: worst \(worst)")
             }
         }
     }
