@@ -13,8 +13,8 @@
  *   - a grid of 8-pixel cells (hashed into buckets, collisions only cost comparisons) lists each
  *     edge in the cells within 1.5 pixels of it; a pair of edges is looked at in the first cell
  *     (by row, then column) that lists both;
- *   - two edges of one contour joined (either way round) by a chain that turns by less than
- *     0.9π in all are left out: the chain's directions lie within less than π of each other,
+ *   - two edges of one convex contour, or of one contour joined (either way round) by a chain
+ *     that turns by less than 0.9π in all, are left out: the chain's directions lie within less than π of each other,
  *     so it is monotone along their mean and splits a pixel into two sides only (each vertex's
  *     turn is taken from above: π/2·|sin θ| below 90°, π/2·(1 − cos θ) above);
  *   - other pairs that come within a pixel's diagonal of each other are candidates when they
@@ -292,6 +292,7 @@ int craster_overlaps(craster_overlap *o, const craster_oseg *segs, ptrdiff_t cou
                 if (++pairs > OV_MAX_PAIRS) return -1;
                 const craster_oseg *c = &segs[q.seg];
                 if (a->first == c->first) {
+                    if (a->convex) continue;
                     /* One contour: joined by a chain turning by less than OV_TURN either way round. */
                     double t = a->turn > c->turn ? a->turn - c->turn : c->turn - a->turn;
                     if (t < OV_TURN || a->loop - t < OV_TURN) continue;

@@ -92,10 +92,11 @@ int craster_fill_exact(craster_scratch *s, const craster_edge *edges, ptrdiff_t 
  * `last` are its contour's first and last edges' indices (the last edge is the first one's
  * neighbour too); `turn` is how far the contour turns from its first edge to this one and
  * `loop` all the way round (back to the first edge), each vertex's turn θ counted from above as
- * π/2·|sin θ| for θ ≤ 90°, π/2·(1 − cos θ) beyond. */
+ * π/2·|sin θ| for θ ≤ 90°, π/2·(1 − cos θ) beyond; `convex` is 1 when the contour is a convex
+ * polygon (every turn one way, one turn round in all), whose edges never overlap each other. */
 typedef struct {
     double x0, y0, x1, y1, turn, loop;
-    int32_t index, first, last;
+    int32_t index, first, last, convex;
 } craster_oseg;
 
 /* Scratch buffers of the overlap search; one per thread. */

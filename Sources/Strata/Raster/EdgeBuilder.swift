@@ -40,6 +40,9 @@ internal struct _EdgeBuilder: _PolylineSink {
     private var outlineIndex: Int32 = 0, contourFirst: Int32 = 0, contourSlot = 0
     /// How far the contour has turned (`craster_oseg.turn`), its first and its latest edge's direction.
     private var turned = 0.0, firstX = 0.0, firstY = 0.0, prevX = 0.0, prevY = 0.0, hasPrevious = false
+    /// Whether the contour may still be convex (`craster_oseg.convex`): the way its turns go
+    /// (0 until one does) and how often its direction has come round past +x.
+    private var convexSoFar = true, turnSign = 0.0, roundings = 0
 
     /// The frame every target of `width`×`height` pixels gets: ±2¹⁵ pixels (floats there still
     /// hold 2⁻⁸ of a pixel), grown to hold the target.
@@ -94,6 +97,7 @@ internal struct _EdgeBuilder: _PolylineSink {
         guard abs(ax) < far, abs(ay) < far, abs(bx) < far, abs(by) < far else {
             outlineIndex &+= 2
             turned += 10
+            convexSoFar = false
             return
         }
         if ax == bx && ay == by { return }
@@ -102,6 +106,7 @@ internal struct _EdgeBuilder: _PolylineSink {
         let dx = bx - ax, dy = by - ay
         if hasPrevious {
             turned += Self.turnBound(prevX, prevY, dx, dy)
+            noteTurn(prevX, prevY, dx, dy)
         } else {
             firstX = dx; firstY = dy
             hasPrevious = true
@@ -109,7 +114,23 @@ internal struct _EdgeBuilder: _PolylineSink {
         prevX = dx; prevY = dy
         if max(ax, bx) < left - 2 || min(ax, bx) > right + 2 || max(ay, by) < top - 2 || min(ay, by) > bottom + 2 { return }
         outline.append(craster_oseg(x0: ax, y0: ay, x1: bx, y1: by, turn: turned, loop: 0, index: i, first: contourFirst,
-                                    last: 0))
+                                    last: 0, convex: 0))
+    }
+
+    /// Follows convexity through the turn from direction a to b: every turn must go one way
+    /// (straight on is fine, turning back is not), and the direction must come round past +x
+    /// once in all (a polygon turning one way winds round a whole number of times).
+    @inline(__always)
+    private mutating func noteTurn(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        let cross = ax * by - ay * bx
+        if cross == 0 {
+            if ax * bx + ay * by <= 0 { convexSoFar = false }
+            return
+        }
+        if turnSign == 0 { turnSign = cross } else if (cross > 0) != (turnSign > 0) { convexSoFar = false; return }
+        // Directions with angle in [0, π) lie in the upper half (y > 0, or y = 0 going +x).
+        let upperA = ay > 0 || (ay == 0 && ax > 0), upperB = by > 0 || (by == 0 && bx > 0)
+        if cross > 0 ? (!upperA && upperB) : (upperA && !upperB) { roundings += 1 }
     }
 
     /// An upper bound of the angle between directions (ax, ay) and (bx, by) (`craster_oseg.turn`):
@@ -126,11 +147,16 @@ internal struct _EdgeBuilder: _PolylineSink {
         let last = outlineIndex &- 1
         // Round the corner from the last edge back to the first.
         let loop = hasPrevious ? turned + Self.turnBound(prevX, prevY, firstX, firstY) : 0
-        for k in contourSlot..<outline.count { outline[k].last = last; outline[k].loop = loop }
+        if hasPrevious { noteTurn(prevX, prevY, firstX, firstY) }
+        let convex: Int32 = hasPrevious && convexSoFar && turnSign != 0 && roundings == 1 ? 1 : 0
+        for k in contourSlot..<outline.count {
+            outline[k].last = last; outline[k].loop = loop; outline[k].convex = convex
+        }
         contourFirst = outlineIndex
         contourSlot = outline.count
         turned = 0
         hasPrevious = false
+        convexSoFar = true; turnSign = 0; roundings = 0
     }
 
     @inline(__always)
