@@ -60,8 +60,9 @@ import StrataTestSupport
     ///
     /// The outline's pieces overlap in layers along the stroke's edge (each segment's rectangle
     /// winds +1): integrating the winding number and clamping it to 1 would count a pixel a third
-    /// covered by two layers as two thirds (+46 % ink at 170°). The stroker marks the pixels
-    /// near its folding joins and the scan converter takes the exact union there.
+    /// covered by two layers as two thirds (+46 % ink at 170°). The overlap search finds the
+    /// pixels where the outline crosses itself at the folds, and the scan converter takes the
+    /// exact union there.
     @Test func renderedStrokeHasTheExactCoverage() throws {
         // With `exactOverlaps` (off by default: see below).
         let spec = Self.spec

@@ -6,8 +6,9 @@ import StrataTestSupport
 
 /// The scan converter's exact union (`craster_fill_exact`) on seeded random strokes that fold:
 /// zig-zags of short segments turning by 90–179°, 1.5–14 px wide, every join and cap, rotated
-/// and scaled (half of them uniformly, where the stroke's rectangles are left unmarked inside), sometimes dashed (dots and dashes whose caps overlap their neighbours' too). Every pixel must have the coverage of the union of the
-/// rasterizer's own outline, measured independently on sub-scanlines (`unionCoverage`).
+/// and scaled (half of them uniformly), sometimes dashed (dots and dashes whose caps overlap
+/// their neighbours' too). Every pixel must have the coverage of the union of the rasterizer's
+/// own outline, measured independently on sub-scanlines (`unionCoverage`).
 @Suite(.runLoopTurn) struct StrokeUnionRandomTests {
     struct Case: CustomStringConvertible {
         var path: CGPath, style: StrokeStyle, transform: CGAffineTransform

@@ -22,6 +22,10 @@ internal struct _PathStroker<S: _PolylineSink> {
     let cosRoundStep: Double    // joins turning less than roundStep get no arc points
     let capArc: _ArcSteps       // the half turn of round caps, worked out once (dashes make many caps)
     let t: CGAffineTransform
+    /// Whether the next outline point starts a closed side loop: the loop starts with what the
+    /// join at its first vertex gives, so that it does not run past an inner join's miter point
+    /// and back (a there-and-back spike the overlap search would take for an overlap).
+    var startsLoop = false
 
     init(sink: S, width: Double, cap: CGLineCap, join: CGLineJoin, miterLimit: Double,
          tolerance: Double, transform: CGAffineTransform) {
@@ -41,6 +45,11 @@ internal struct _PathStroker<S: _PolylineSink> {
         sink.moveTo(t.a * x + t.c * y + t.tx, t.b * x + t.d * y + t.ty)
     }
     @inline(__always) private mutating func line(_ x: Double, _ y: Double) {
+        if startsLoop {
+            startsLoop = false
+            sink.moveTo(t.a * x + t.c * y + t.tx, t.b * x + t.d * y + t.ty)
+            return
+        }
         sink.lineTo(t.a * x + t.c * y + t.tx, t.b * x + t.d * y + t.ty)
     }
 
@@ -151,7 +160,7 @@ internal struct _PathStroker<S: _PolylineSink> {
     private mutating func forwardLoop(_ xs: UnsafePointer<Double>, _ ys: UnsafePointer<Double>, _ n: Int,
                                       _ seg: UnsafePointer<_Dir>) {
         var d = seg[n - 1]
-        move(xs[0] - d.y * hw, ys[0] + d.x * hw)
+        startsLoop = true
         for k in 0..<n {
             let e = seg[k]
             joinAt(xs[k], ys[k], d.x, d.y, e.x, e.y, e.cross, e.dot, e.k, d.l, e.l)
@@ -166,7 +175,7 @@ internal struct _PathStroker<S: _PolylineSink> {
                                        _ seg: UnsafePointer<_Dir>) {
         // Arriving at point 0 backward comes along segment 0 reversed.
         var d = seg[0]
-        move(xs[0] + d.y * hw, ys[0] - d.x * hw)
+        startsLoop = true
         for step in 0..<n {
             let p = step == 0 ? 0 : n - step          // the point reached
             let e = seg[p == 0 ? n - 1 : p - 1]        // leaving it backward along the segment before it
