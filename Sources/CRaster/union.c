@@ -263,17 +263,33 @@ static void sort_rights(uright *r, int n) {
 
 int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t *active, int n_active, int row,
                       const int32_t *ranges, int n_ranges, int32_t *cov) {
-    if (craster_grow((void **)&u->pieces, &u->piece_cap, (size_t)n_active + 1, sizeof(upiece))) return -1;
+    if (craster_grow((void **)&u->pieces, &u->piece_cap, (size_t)n_active + 1, sizeof(upiece))
+        || craster_grow((void **)&u->steps, &u->step_cap, 4 * (size_t)n_active + 4, sizeof(ustep)))
+        return -1;
     double y0 = (double)row, y1 = y0 + 1.0;
     double xmin = INFINITY, xmax = -INFINITY;
+    /* Pieces wholly left of the first listed column are summarized at once (w_full when they
+     * span the row's height, the sorted steps `base` otherwise), as the column walk below would;
+     * pieces from the last listed column's right side on change no listed pixel. Edges that
+     * plainly lie on either side are settled here, before their pieces are worked out. */
+    ustep *base = u->steps + 2 * (size_t)n_active + 2;
+    int nb = 0, w_full = 0;
+    double first = (double)ranges[0], after = (double)ranges[2 * n_ranges - 1] + 1.0;
     int np = 0;
     for (int k = 0; k < n_active; k++) {
         const craster_edge *e = &edges[active[k]];
         double ey0 = e->y0, ey1 = e->y1;
         double ys = ey0 > y0 ? ey0 : y0, ye = ey1 < y1 ? ey1 : y1;
         if (!(ys < ye)) continue;
-        upiece p;
         double x0 = e->x0, x1 = e->x1;
+        if ((x0 < x1 ? x0 : x1) >= after) continue;
+        if ((x0 < x1 ? x1 : x0) <= first) {
+            int dir = e->dir > 0 ? 1 : -1;
+            if (ys == y0 && ye == y1) w_full += dir;
+            else { insert_step(base, &nb, ys, dir); insert_step(base, &nb, ye, -dir); }
+            continue;
+        }
+        upiece p;
         p.b = x0 == x1 ? 0 : (x1 - x0) / (ey1 - ey0);
         p.a = x0 - p.b * ey0;
         double lo = x0 < x1 ? x0 : x1, hi = x0 < x1 ? x1 : x0;
@@ -290,18 +306,12 @@ int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t
     }
     size_t columns = 0;
     for (int k = 0; k < n_ranges; k++) columns += (size_t)(ranges[2 * k + 1] - ranges[2 * k] + 1);
-    if (np == 0) { memset(cov, 0, columns * sizeof(int32_t)); return 0; }
-    if (craster_grow((void **)&u->inner, &u->inner_cap, (size_t)np, sizeof(upiece))
-        || craster_grow((void **)&u->steps, &u->step_cap, 4 * (size_t)np, sizeof(ustep))
-        || craster_grow((void **)&u->order, &u->order_cap, (size_t)np, sizeof(int)))
+    if (np == 0 && nb == 0 && w_full == 0) { memset(cov, 0, columns * sizeof(int32_t)); return 0; }
+    if (craster_grow((void **)&u->inner, &u->inner_cap, (size_t)np + 1, sizeof(upiece))
+        || craster_grow((void **)&u->order, &u->order_cap, (size_t)np + 1, sizeof(int)))
         return -1;
-    /* Pieces wholly left of the first listed column are summarized at once (w_full when they
-     * span the row's height, the sorted steps `base` otherwise), as the column walk below would;
-     * pieces from the last listed column's right side on change no listed pixel. */
-    ustep *base = u->steps + 2 * np;
-    int nb = 0, w_full = 0;
+    /* The same for the pieces' own x ranges. */
     {
-        double first = (double)ranges[0], after = (double)ranges[2 * n_ranges - 1] + 1.0;
         int kept = 0;
         xmin = INFINITY; xmax = -INFINITY;
         for (int k = 0; k < np; k++) {
