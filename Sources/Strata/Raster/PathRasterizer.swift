@@ -36,8 +36,8 @@ public final class PathRasterizer {
     /// within about 1/255 of it (`StrokeUnionRandomTests`), and exact under clipping like every
     /// other pixel.
     ///
-    /// Off by default, as Core Graphics' own rasterizer does (it fills a stroke's outline with
-    /// the same accumulated coverage): the search looks at every pair of nearby outline edges
+    /// Off by default — accumulated coverage is what scan converters usually give (cairo's render
+    /// is off from the union at these folds too): the search looks at every pair of nearby outline edges
     /// and the exact area is computed pixel by pixel, which costs little on simple shapes
     /// (circles: +0–30 %) but 3–7× on wide strokes of curves that fold at every vertex and on
     /// dense dashes (`strata-bench --exact-overlaps`; README).
