@@ -61,10 +61,12 @@ AVX2 static inline __m256 edge8(__m256 hi, __m256 half, __m256 inv) {
     return _mm256_mul_ps(p, _mm256_sub_ps(hi, _mm256_mul_ps(half, p)));
 }
 
-/* Columns gathered from the bands: each lane's row, place and coverage constants. */
+/* Columns gathered from the bands: each lane's row, place and coverage constants. Twice 8
+ * lanes: a band's next 8 columns are stored at once after the n gathered so far (n < 8), the
+ * lanes past the band's end overwritten by the next band's or never drawn. */
 typedef struct {
-    float a[8], neg[8], half[8], inv[8], h[8];
-    int32_t row[8], u[8], lo[8], hi[8], transposed[8];
+    float a[16], neg[16], half[16], inv[16], h[16];
+    int32_t row[16], u[16], lo[16], hi[16], transposed[16];
 } lanes;
 
 /* The 8 columns' alphas (each column's 4 rows the bytes of one word): 255·coverage rounded to
@@ -123,8 +125,9 @@ __attribute__((noinline)) AVX2 static void draw_gathered(const cstroke_target *t
     blend8(t, l, alpha, n);
 }
 
-/* Draws columns u…u + 7 of one band, located 8 at once (cstroke_locate's arithmetic per lane). */
-__attribute__((noinline)) AVX2 static void draw_run8(const cstroke_target *t, const cstroke_band_setup *b, int u, lanes *l) {
+/* Locates columns u…u + 7 of one band at once (cstroke_locate's arithmetic per lane) into lanes
+ * at…at + 7 of `l`, with the band's constants. */
+AVX2 static inline void locate8(const cstroke_band_setup *b, int u, lanes *l, int at) {
     const __m256d c = _mm256_set1_pd((double)(u - b->origin));
     const __m256d top = _mm256_set1_pd(b->top), slope = _mm256_set1_pd(b->slope), low = _mm256_set1_pd(b->low);
     const __m256d rlo = _mm256_set1_pd(b->row_lo), rhi = _mm256_set1_pd(b->row_hi);
@@ -132,46 +135,48 @@ __attribute__((noinline)) AVX2 static void draw_run8(const cstroke_target *t, co
     __m256d tc1 = _mm256_add_pd(top, _mm256_mul_pd(slope, _mm256_add_pd(c, _mm256_setr_pd(4, 5, 6, 7))));
     __m256d r0 = _mm256_floor_pd(_mm256_min_pd(_mm256_max_pd(_mm256_add_pd(tc0, low), rlo), rhi));
     __m256d r1 = _mm256_floor_pd(_mm256_min_pd(_mm256_max_pd(_mm256_add_pd(tc1, low), rlo), rhi));
-    _mm_storeu_si128((__m128i *)l->row, _mm256_cvttpd_epi32(r0));
-    _mm_storeu_si128((__m128i *)(l->row + 4), _mm256_cvttpd_epi32(r1));
-    __m256 a = _mm256_set_m128(_mm256_cvtpd_ps(_mm256_sub_pd(tc1, r1)), _mm256_cvtpd_ps(_mm256_sub_pd(tc0, r0)));
-    _mm256_storeu_si256((__m256i *)l->u, _mm256_add_epi32(_mm256_set1_epi32(u), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-    _mm256_storeu_si256((__m256i *)l->lo, _mm256_set1_epi32(b->lo));
-    _mm256_storeu_si256((__m256i *)l->hi, _mm256_set1_epi32(b->hi));
-    _mm256_storeu_si256((__m256i *)l->transposed, _mm256_set1_epi32(b->transposed));
-    uint32_t alpha[8];
-    alphas8(a, _mm256_set1_ps(b->neg), _mm256_set1_ps(b->half), _mm256_set1_ps(b->inv), _mm256_set1_ps(b->h), alpha);
-    blend8(t, l, alpha, 8);
+    _mm_storeu_si128((__m128i *)(l->row + at), _mm256_cvttpd_epi32(r0));
+    _mm_storeu_si128((__m128i *)(l->row + at + 4), _mm256_cvttpd_epi32(r1));
+    _mm256_storeu_ps(l->a + at, _mm256_set_m128(_mm256_cvtpd_ps(_mm256_sub_pd(tc1, r1)), _mm256_cvtpd_ps(_mm256_sub_pd(tc0, r0))));
+    _mm256_storeu_si256((__m256i *)(l->u + at), _mm256_add_epi32(_mm256_set1_epi32(u), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+    _mm256_storeu_si256((__m256i *)(l->lo + at), _mm256_set1_epi32(b->lo));
+    _mm256_storeu_si256((__m256i *)(l->hi + at), _mm256_set1_epi32(b->hi));
+    _mm256_storeu_si256((__m256i *)(l->transposed + at), _mm256_set1_epi32(b->transposed));
+    _mm256_storeu_ps(l->neg + at, _mm256_set1_ps(b->neg));
+    _mm256_storeu_ps(l->half + at, _mm256_set1_ps(b->half));
+    _mm256_storeu_ps(l->inv + at, _mm256_set1_ps(b->inv));
+    _mm256_storeu_ps(l->h + at, _mm256_set1_ps(b->h));
+}
+
+/* Moves lanes 8…15 of `l` to 0…7. */
+AVX2 static inline void shift8(lanes *l) {
+    float *f[] = {l->a, l->neg, l->half, l->inv, l->h};
+    int32_t *i[] = {l->row, l->u, l->lo, l->hi, l->transposed};
+    for (int k = 0; k < 5; k++) {
+        _mm256_storeu_ps(f[k], _mm256_loadu_ps(f[k] + 8));
+        _mm256_storeu_si256((__m256i *)i[k], _mm256_loadu_si256((const __m256i *)(i[k] + 8)));
+    }
 }
 
 AVX2 void cstroke_bands_avx2(const cstroke_target *t, const cstroke_run *runs, int count, const cstroke_clip *clip) {
-    lanes l, direct;
+    lanes l;
     int n = 0;
     for (int i = 0; i < count; i++) {
         cstroke_band_setup b = cstroke_setup(&runs[i], clip);
         int u = runs[i].first;
         const int last = runs[i].last;
+        /* Up to 8 columns of the band at a time after the n gathered (most segments of a
+         * flattened curve span a few columns), drawn whenever 8 are gathered. */
         while (u <= last) {
-            /* Long stretches of one band go 8 columns at a time; the rest (most segments of a
-             * flattened curve span a few columns) is gathered across bands. */
-            if (n == 0 && last - u >= 7) {
-                draw_run8(t, &b, u, &direct);
-                u += 8;
-                continue;
-            }
-            l.row[n] = cstroke_locate(&b, u, &l.a[n]);
-            l.neg[n] = b.neg;
-            l.half[n] = b.half;
-            l.inv[n] = b.inv;
-            l.h[n] = b.h;
-            l.u[n] = u;
-            l.lo[n] = b.lo;
-            l.hi[n] = b.hi;
-            l.transposed[n] = b.transposed;
-            u++;
-            if (++n == 8) {
+            int m = last - u + 1;
+            if (m > 8) m = 8;
+            locate8(&b, u, &l, n);
+            u += m;
+            n += m;
+            if (n >= 8) {
                 draw_gathered(t, &l, 8);
-                n = 0;
+                n -= 8;
+                if (n > 0) shift8(&l);
             }
         }
     }
