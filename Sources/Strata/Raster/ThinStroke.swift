@@ -50,14 +50,18 @@ internal enum _ThinStroke {
             guard n >= 3 else { return false }
             let s = c.start
             var length = 0.0, sharp = 0
+            // The segment into vertex k (from k − 1), its length carried over from the previous vertex.
+            var dx = pl.xs[s] - pl.xs[s + n - 1], dy = pl.ys[s] - pl.ys[s + n - 1]
+            var l = (dx * dx + dy * dy).squareRoot()
             for k in 0..<n {
-                let a = s + (k == 0 ? n - 1 : k - 1), b = s + k, e = s + (k + 1 == n ? 0 : k + 1)
-                let dx = pl.xs[b] - pl.xs[a], dy = pl.ys[b] - pl.ys[a], ex = pl.xs[e] - pl.xs[b], ey = pl.ys[e] - pl.ys[b]
-                let l = (dx * dx + dy * dy).squareRoot(), m = (ex * ex + ey * ey).squareRoot()
+                let b = s + k, e = s + (k + 1 == n ? 0 : k + 1)
+                let ex = pl.xs[e] - pl.xs[b], ey = pl.ys[e] - pl.ys[b]
+                let m = (ex * ex + ey * ey).squareRoot()
                 length += l
                 let dot = dx * ex + dy * ey
                 if dot < 0 && join == .miter { return false }
                 if dot < 0.7071 * l * m { sharp += 1 }
+                (dx, dy, l) = (ex, ey, m)
             }
             if Double(sharp) * width * 200 > length { return false }
         }
@@ -233,8 +237,8 @@ internal enum _ThinStroke {
         let cutLow = du > 0 ? cutStart : cutEnd, cutHigh = du > 0 ? cutEnd : cutStart
         // Columns whose centre lies on the segment's stretch (start included, end excluded), or
         // every column the stretch touches at a cut end.
-        var first = cutLow ? low.rounded(.down) : (du > 0 ? (low - 0.5).rounded(.up) : (low - 0.5).rounded(.down) + 1)
-        var last = cutHigh ? high.rounded(.up) - 1 : (du > 0 ? (high - 0.5).rounded(.up) - 1 : (high - 0.5).rounded(.down))
+        var first = cutLow ? floor(low) : (du > 0 ? ceil(low - 0.5) : floor(low - 0.5) + 1)
+        var last = cutHigh ? ceil(high) - 1 : (du > 0 ? ceil(high - 0.5) - 1 : floor(high - 0.5))
         let firstCut = first, lastCut = last
         // A cut column adds at most 4 pixels to `pending`, whatever the clip leaves of them.
         pending.charge((cutLow ? 4 : 0) + (cutHigh ? 4 : 0))
@@ -297,6 +301,24 @@ internal enum _ThinStroke {
             if transposed { pending.add(y: i, x: j, qn - q) } else { pending.add(y: j, x: i, qn - q) }
             q = qn
         }
+    }
+
+    /// ⌊x⌋ as `x.rounded(.down)` gives it (but for the sign of a zero), inline: the baseline
+    /// x86-64 build has no rounding instruction and calls libm's floor, a few ns per segment.
+    @inline(__always)
+    private static func floor(_ x: Double) -> Double {
+        // Beyond 2⁵² (and for ±∞, NaN) x is already whole.
+        guard abs(x) < 4_503_599_627_370_496 else { return x }
+        let t = Double(Int64(x))   // toward zero
+        return t > x ? t - 1 : t
+    }
+
+    /// ⌈x⌉ as `x.rounded(.up)` gives it (but for the sign of a zero), inline (see `floor`).
+    @inline(__always)
+    private static func ceil(_ x: Double) -> Double {
+        guard abs(x) < 4_503_599_627_370_496 else { return x }
+        let t = Double(Int64(x))
+        return t < x ? t + 1 : t
     }
 
     /// ⌊x⌋ clamped to lo…hi (lo ≥ 0), without a call or a trap for huge or non-finite x.
