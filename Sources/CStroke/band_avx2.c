@@ -61,13 +61,19 @@ AVX2 static inline __m256 edge8(__m256 hi, __m256 half, __m256 inv) {
     return _mm256_mul_ps(p, _mm256_sub_ps(hi, _mm256_mul_ps(half, p)));
 }
 
-/* Columns gathered from the bands: each lane's row, place and coverage constants. Twice 8
- * lanes: a band's next 8 columns are stored at once after the n gathered so far (n < 8), the
- * lanes past the band's end overwritten by the next band's or never drawn. */
+/* Columns gathered from the bands, 8 lanes, kept in registers: each lane's top edge offset and
+ * row (cstroke_locate's), column, clip rows, direction and coverage constants. Gathering
+ * through memory (a band's lanes stored after the n gathered so far, then loaded 8 wide) stalls
+ * every load on store forwarding. */
 typedef struct {
-    float a[16], neg[16], half[16], inv[16], h[16];
-    int32_t row[16], u[16], lo[16], hi[16], transposed[16];
+    __m256 a, neg, half, inv, h;
+    __m256i row, u, lo, hi, transposed;
 } lanes;
+
+/* What blend8 reads lane by lane. */
+typedef struct {
+    int32_t row[8], u[8], lo[8], hi[8], transposed[8];
+} placed;
 
 /* The 8 columns' alphas (each column's 4 rows the bytes of one word): 255·coverage rounded to
  * nearest even (as cstroke_alpha), clamped by the packs. */
@@ -89,7 +95,7 @@ AVX2 static inline void alphas8(__m256 a, __m256 neg, __m256 half, __m256 inv, _
 }
 
 /* Blends the first n (1…8) columns of `l` with their alphas. */
-AVX2 static inline void blend8(const cstroke_target *t, const lanes *l, const uint32_t alpha[8], int n) {
+AVX2 static inline void blend8(const cstroke_target *t, const placed *l, const uint32_t alpha[8], int n) {
     const ptrdiff_t stride = t->stride;
     int j = 0;
     if (!t->a8) {
@@ -114,20 +120,22 @@ AVX2 static inline void blend8(const cstroke_target *t, const lanes *l, const ui
     for (; j < n; j++) cstroke_blend_column(t, l->u[j], l->row[j], alpha[j], l->lo[j], l->hi[j], l->transposed[j]);
 }
 
-/* Draws the first n (1…8) gathered columns of `l`. */
-__attribute__((noinline)) AVX2 static void draw_gathered(const cstroke_target *t, lanes *l, int n) {
-    for (int j = n; j < 8; j++) {
-        l->a[j] = 0; l->neg[j] = 0; l->half[j] = 0; l->inv[j] = 1; l->h[j] = 0;
-    }
+/* Draws the first n (1…8) gathered columns of `l` (the others hold finite values too). */
+__attribute__((noinline)) AVX2 static void draw_gathered(const cstroke_target *t, const lanes *l, int n) {
     uint32_t alpha[8];
-    alphas8(_mm256_loadu_ps(l->a), _mm256_loadu_ps(l->neg), _mm256_loadu_ps(l->half), _mm256_loadu_ps(l->inv),
-            _mm256_loadu_ps(l->h), alpha);
-    blend8(t, l, alpha, n);
+    alphas8(l->a, l->neg, l->half, l->inv, l->h, alpha);
+    placed p;
+    _mm256_storeu_si256((__m256i *)p.row, l->row);
+    _mm256_storeu_si256((__m256i *)p.u, l->u);
+    _mm256_storeu_si256((__m256i *)p.lo, l->lo);
+    _mm256_storeu_si256((__m256i *)p.hi, l->hi);
+    _mm256_storeu_si256((__m256i *)p.transposed, l->transposed);
+    blend8(t, &p, alpha, n);
 }
 
-/* Locates columns u…u + 7 of one band at once (cstroke_locate's arithmetic per lane) into lanes
- * at…at + 7 of `l`, with the band's constants. */
-AVX2 static inline void locate8(const cstroke_band_setup *b, int u, lanes *l, int at) {
+/* Columns u…u + 7 of one band located at once (cstroke_locate's arithmetic per lane), with the
+ * band's constants. */
+AVX2 static inline lanes locate8(const cstroke_band_setup *b, int u) {
     const __m256d c = _mm256_set1_pd((double)(u - b->origin));
     const __m256d top = _mm256_set1_pd(b->top), slope = _mm256_set1_pd(b->slope), low = _mm256_set1_pd(b->low);
     const __m256d rlo = _mm256_set1_pd(b->row_lo), rhi = _mm256_set1_pd(b->row_hi);
@@ -135,31 +143,42 @@ AVX2 static inline void locate8(const cstroke_band_setup *b, int u, lanes *l, in
     __m256d tc1 = _mm256_add_pd(top, _mm256_mul_pd(slope, _mm256_add_pd(c, _mm256_setr_pd(4, 5, 6, 7))));
     __m256d r0 = _mm256_floor_pd(_mm256_min_pd(_mm256_max_pd(_mm256_add_pd(tc0, low), rlo), rhi));
     __m256d r1 = _mm256_floor_pd(_mm256_min_pd(_mm256_max_pd(_mm256_add_pd(tc1, low), rlo), rhi));
-    _mm_storeu_si128((__m128i *)(l->row + at), _mm256_cvttpd_epi32(r0));
-    _mm_storeu_si128((__m128i *)(l->row + at + 4), _mm256_cvttpd_epi32(r1));
-    _mm256_storeu_ps(l->a + at, _mm256_set_m128(_mm256_cvtpd_ps(_mm256_sub_pd(tc1, r1)), _mm256_cvtpd_ps(_mm256_sub_pd(tc0, r0))));
-    _mm256_storeu_si256((__m256i *)(l->u + at), _mm256_add_epi32(_mm256_set1_epi32(u), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
-    _mm256_storeu_si256((__m256i *)(l->lo + at), _mm256_set1_epi32(b->lo));
-    _mm256_storeu_si256((__m256i *)(l->hi + at), _mm256_set1_epi32(b->hi));
-    _mm256_storeu_si256((__m256i *)(l->transposed + at), _mm256_set1_epi32(b->transposed));
-    _mm256_storeu_ps(l->neg + at, _mm256_set1_ps(b->neg));
-    _mm256_storeu_ps(l->half + at, _mm256_set1_ps(b->half));
-    _mm256_storeu_ps(l->inv + at, _mm256_set1_ps(b->inv));
-    _mm256_storeu_ps(l->h + at, _mm256_set1_ps(b->h));
+    lanes l;
+    l.row = _mm256_set_m128i(_mm256_cvttpd_epi32(r1), _mm256_cvttpd_epi32(r0));
+    l.a = _mm256_set_m128(_mm256_cvtpd_ps(_mm256_sub_pd(tc1, r1)), _mm256_cvtpd_ps(_mm256_sub_pd(tc0, r0)));
+    l.u = _mm256_add_epi32(_mm256_set1_epi32(u), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    l.lo = _mm256_set1_epi32(b->lo);
+    l.hi = _mm256_set1_epi32(b->hi);
+    l.transposed = _mm256_set1_epi32(b->transposed);
+    l.neg = _mm256_set1_ps(b->neg);
+    l.half = _mm256_set1_ps(b->half);
+    l.inv = _mm256_set1_ps(b->inv);
+    l.h = _mm256_set1_ps(b->h);
+    return l;
 }
 
-/* Moves lanes 8…15 of `l` to 0…7. */
-AVX2 static inline void shift8(lanes *l) {
-    float *f[] = {l->a, l->neg, l->half, l->inv, l->h};
-    int32_t *i[] = {l->row, l->u, l->lo, l->hi, l->transposed};
-    for (int k = 0; k < 5; k++) {
-        _mm256_storeu_ps(f[k], _mm256_loadu_ps(f[k] + 8));
-        _mm256_storeu_si256((__m256i *)i[k], _mm256_loadu_si256((const __m256i *)(i[k] + 8)));
-    }
+/* Puts lanes 0…7 − n of `v` into lanes n…7 of `acc` (1 ≤ n ≤ 7) and rotates `v` by n lanes: its
+ * lanes 8 − n…7 then sit in lanes 0…n − 1, for the next gathering. */
+AVX2 static inline void merge8(lanes *acc, lanes *v, int n) {
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i rot = _mm256_and_si256(_mm256_sub_epi32(lane, _mm256_set1_epi32(n)), _mm256_set1_epi32(7));
+    const __m256i take = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32(n - 1));
+    const __m256 takef = _mm256_castsi256_ps(take);
+#define ROTATE_F(f) v->f = _mm256_permutevar8x32_ps(v->f, rot); acc->f = _mm256_blendv_ps(acc->f, v->f, takef)
+#define ROTATE_I(f) v->f = _mm256_permutevar8x32_epi32(v->f, rot); acc->f = _mm256_blendv_epi8(acc->f, v->f, take)
+#define TAKE_F(f) acc->f = _mm256_blendv_ps(acc->f, v->f, takef)
+#define TAKE_I(f) acc->f = _mm256_blendv_epi8(acc->f, v->f, take)
+    ROTATE_F(a); ROTATE_I(row); ROTATE_I(u);
+    /* A band's constants are the same in every lane: no rotation. */
+    TAKE_F(neg); TAKE_F(half); TAKE_F(inv); TAKE_F(h); TAKE_I(lo); TAKE_I(hi); TAKE_I(transposed);
+#undef ROTATE_F
+#undef ROTATE_I
+#undef TAKE_F
+#undef TAKE_I
 }
 
 AVX2 void cstroke_bands_avx2(const cstroke_target *t, const cstroke_run *runs, int count, const cstroke_clip *clip) {
-    lanes l;
+    lanes acc;
     int n = 0;
     for (int i = 0; i < count; i++) {
         cstroke_band_setup b = cstroke_setup(&runs[i], clip);
@@ -170,17 +189,28 @@ AVX2 void cstroke_bands_avx2(const cstroke_target *t, const cstroke_run *runs, i
         while (u <= last) {
             int m = last - u + 1;
             if (m > 8) m = 8;
-            locate8(&b, u, &l, n);
+            lanes v = locate8(&b, u);
             u += m;
-            n += m;
-            if (n >= 8) {
-                draw_gathered(t, &l, 8);
-                n -= 8;
-                if (n > 0) shift8(&l);
+            if (n == 0) {
+                acc = v;
+                n = m;
+            } else {
+                merge8(&acc, &v, n);
+                n += m;
+                if (n >= 8) {
+                    draw_gathered(t, &acc, 8);
+                    n -= 8;
+                    acc = v;
+                }
+                continue;
+            }
+            if (n == 8) {
+                draw_gathered(t, &acc, 8);
+                n = 0;
             }
         }
     }
-    if (n > 0) draw_gathered(t, &l, n);
+    if (n > 0) draw_gathered(t, &acc, n);
 }
 
 #endif
