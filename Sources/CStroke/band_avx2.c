@@ -16,34 +16,60 @@ AVX2 static inline __m256i div255(__m256i x) {
 }
 
 /* The colour (c16: its channels in 16-bit lanes, twice per 128 bits) scaled by the 8 pixels'
- * alphas (the bytes of a8, pixel k's in byte k) OVER d: cstroke_blend's arithmetic. */
-AVX2 static inline __m256i over8(__m256i c16, uint64_t a8, __m256i d) {
+ * alphas (the bytes of a8, pixel k's in byte k) OVER d: cstroke_blend's arithmetic. `opaque`:
+ * the colour's alpha is 255, so the scaled colour's alpha is the pixel's alpha exactly
+ * ((255·a + 128 + ((255·a + 128) >> 8)) >> 8 = a) and the destination's factor 255 − a needs no
+ * shuffling out of the scaled colour. */
+AVX2 static inline __m256i over8(__m256i c16, uint64_t a8, __m256i d, int opaque) {
     const __m256i zero = _mm256_setzero_si256(), unit = _mm256_set1_epi16(0xff);
     const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
                                             4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7);
     __m256i m = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)a8), spread);
     __m256i slo = div255(_mm256_mullo_epi16(c16, _mm256_unpacklo_epi8(m, zero)));
     __m256i shi = div255(_mm256_mullo_epi16(c16, _mm256_unpackhi_epi8(m, zero)));
-    __m256i ilo = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(slo, 0xff), 0xff), unit);
-    __m256i ihi = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(shi, 0xff), 0xff), unit);
+    __m256i ilo, ihi;
+    if (opaque) {
+        __m256i im = _mm256_xor_si256(m, _mm256_set1_epi8(-1));
+        ilo = _mm256_unpacklo_epi8(im, zero);
+        ihi = _mm256_unpackhi_epi8(im, zero);
+    } else {
+        ilo = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(slo, 0xff), 0xff), unit);
+        ihi = _mm256_xor_si256(_mm256_shufflehi_epi16(_mm256_shufflelo_epi16(shi, 0xff), 0xff), unit);
+    }
     __m256i dlo = _mm256_add_epi16(slo, div255(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), ilo)));
     __m256i dhi = _mm256_add_epi16(shi, div255(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), ihi)));
     return _mm256_packus_epi16(dlo, dhi);
 }
 
+/* Neighbouring columns u, u + 1 of vertical bands (x = u), 4 rows from the pixel p (column u,
+ * row r) down, 2 pixels a row: 4 loads and stores of 64 bits instead of 8 of 32. The alphas of
+ * column u and u + 1 (a and b: row r in the low byte) are interleaved pixel by pixel. */
+AVX2 static inline void blend_side(uint32_t *p, ptrdiff_t stride, __m256i c16, uint32_t a, uint32_t b, int opaque) {
+    uint64_t a8 = (uint64_t)_mm_cvtsi128_si64(_mm_unpacklo_epi8(_mm_cvtsi32_si128((int)a), _mm_cvtsi32_si128((int)b)));
+    __m128d lo = _mm_loadh_pd(_mm_load_sd((const double *)p), (const double *)(p + stride));
+    __m128d hi = _mm_loadh_pd(_mm_load_sd((const double *)(p + 2 * stride)), (const double *)(p + 3 * stride));
+    __m256i d = over8(c16, a8, _mm256_set_m128i(_mm_castpd_si128(hi), _mm_castpd_si128(lo)), opaque);
+    lo = _mm_castsi128_pd(_mm256_castsi256_si128(d));
+    hi = _mm_castsi128_pd(_mm256_extracti128_si256(d, 1));
+    _mm_store_sd((double *)p, lo);
+    _mm_storeh_pd((double *)(p + stride), lo);
+    _mm_store_sd((double *)(p + 2 * stride), hi);
+    _mm_storeh_pd((double *)(p + 3 * stride), hi);
+}
+
 /* Two columns' 4 rows each (pixels p0, p0 + step, …, p1, p1 + step, …) blended with the 8
  * alphas: one vector load, blend and store when the rows are adjacent in memory. */
-AVX2 static inline void blend_pair(uint32_t *p0, uint32_t *p1, ptrdiff_t step, __m256i c16, uint64_t a8) {
+AVX2 static inline void blend_pair(uint32_t *p0, uint32_t *p1, ptrdiff_t step, __m256i c16, uint64_t a8, int opaque) {
     if (step == 1) {
         __m256i d = _mm256_set_m128i(_mm_loadu_si128((const __m128i *)p1), _mm_loadu_si128((const __m128i *)p0));
-        d = over8(c16, a8, d);
+        d = over8(c16, a8, d, opaque);
         _mm_storeu_si128((__m128i *)p0, _mm256_castsi256_si128(d));
         _mm_storeu_si128((__m128i *)p1, _mm256_extracti128_si256(d, 1));
         return;
     }
     __m256i d = _mm256_setr_epi32((int)p0[0], (int)p0[step], (int)p0[2 * step], (int)p0[3 * step],
                                   (int)p1[0], (int)p1[step], (int)p1[2 * step], (int)p1[3 * step]);
-    d = over8(c16, a8, d);
+    d = over8(c16, a8, d, opaque);
     __m128i lo = _mm256_castsi256_si128(d), hi = _mm256_extracti128_si256(d, 1);
     p0[0] = (uint32_t)_mm_cvtsi128_si32(lo);
     p0[step] = (uint32_t)_mm_extract_epi32(lo, 1);
@@ -100,9 +126,22 @@ AVX2 static inline void blend8(const cstroke_target *t, const placed *l, const u
     int j = 0;
     if (!t->a8) {
         const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)t->color), _mm256_setzero_si256());
+        const int opaque = t->color >> 24 == 255;
         uint32_t *const pixels = (uint32_t *)t->pixels;
         for (; j + 1 < n; j += 2) {
             int ra = l->row[j], rb = l->row[j + 1], tr = l->transposed[j];
+            /* Neighbouring columns of vertical bands whose rows start at most 1 apart (always
+             * within a band), inside the clip, side by side when the one starting lower needs
+             * only 3 of its rows. */
+            if (!tr && !l->transposed[j + 1] && l->u[j + 1] == l->u[j] + 1 && rb - ra <= 1 && ra - rb <= 1) {
+                int r = ra < rb ? ra : rb;
+                uint32_t a = alpha[j], b = alpha[j + 1];
+                if (r >= l->lo[j] && r + 3 <= l->hi[j] && (ra == r || a >> 24 == 0) && (rb == r || b >> 24 == 0)) {
+                    blend_side(pixels + (ptrdiff_t)r * stride + l->u[j], stride, c16, a << (8 * (ra - r)),
+                               b << (8 * (rb - r)), opaque);
+                    continue;
+                }
+            }
             /* One vector for both columns when they run the same way, are different columns
              * (bands of different segments may share pixels: blended one after the other) and
              * lie inside the clip. */
@@ -114,7 +153,7 @@ AVX2 static inline void blend8(const cstroke_target *t, const placed *l, const u
             }
             ptrdiff_t a0 = tr ? (ptrdiff_t)l->u[j] * stride + ra : (ptrdiff_t)ra * stride + l->u[j];
             ptrdiff_t a1 = tr ? (ptrdiff_t)l->u[j + 1] * stride + rb : (ptrdiff_t)rb * stride + l->u[j + 1];
-            blend_pair(pixels + a0, pixels + a1, tr ? 1 : stride, c16, (uint64_t)alpha[j] | (uint64_t)alpha[j + 1] << 32);
+            blend_pair(pixels + a0, pixels + a1, tr ? 1 : stride, c16, (uint64_t)alpha[j] | (uint64_t)alpha[j + 1] << 32, opaque);
         }
     }
     for (; j < n; j++) cstroke_blend_column(t, l->u[j], l->row[j], alpha[j], l->lo[j], l->hi[j], l->transposed[j]);
