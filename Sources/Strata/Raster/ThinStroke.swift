@@ -144,7 +144,7 @@ internal enum _ThinStroke {
             let dx = x1 - x0, dy = y1 - y0
             // Finite points can overflow to ±∞ under a transform: such segments are dropped.
             guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { return nil }
-            return _Seg(x0: x0, y0: y0, x1: x1, y1: y1, acrossX: abs(dx) >= abs(dy))
+            return _Seg(x0: x0, y0: y0, x1: x1, y1: y1, acrossX: dx.magnitude >= dy.magnitude)
         }
         var last: _Seg? = nil
         var k = n - 1
@@ -214,7 +214,7 @@ internal enum _ThinStroke {
         let ex: Double, ey: Double
         if s.acrossX { ex = bx > 0 ? 1 : -1; ey = ay > 0 ? -1 : 1 } else { ey = by > 0 ? 1 : -1; ex = ax > 0 ? -1 : 1 }
         // Legs along the axes to the band's edge (w/2 from the line through V along the mean direction).
-        let l1 = min(w, 0.5 * w * ld / max(abs(dy), 1e-9)), l2 = min(w, 0.5 * w * ld / max(abs(dx), 1e-9))
+        let l1 = minD(w, 0.5 * w * ld / maxD(dy.magnitude, 1e-9)), l2 = minD(w, 0.5 * w * ld / maxD(dx.magnitude, 1e-9))
         let area = 0.5 * l1 * l2
         pending.charge(2)
         pending.add(s.x0 - ex * l1 / 3, s.y0 - ey * l2 / 3, area, clip)
@@ -246,8 +246,8 @@ internal enum _ThinStroke {
         if last > Double(across.1 - 1) { last = Double(across.1 - 1) }
         let vLo = Double(along.0), vHi = Double(along.1 - 1)
         // Whole columns reach up to one column past the segment's ends, |s| further along v.
-        let reach = hh + abs(s)
-        guard first <= last, min(v0, v1) - reach <= vHi + 1, max(v0, v1) + reach >= vLo else { return }
+        let reach = hh + s.magnitude
+        guard first <= last, minD(v0, v1) - reach <= vHi + 1, maxD(v0, v1) + reach >= vLo else { return }
         var from = Int(first), to = Int(last)
         let cutFirst = cutLow && first == firstCut, cutLast = cutHigh && last == lastCut
         if cutFirst || (cutLast && from == to) {
@@ -262,7 +262,7 @@ internal enum _ThinStroke {
         guard from <= to else { return }
         // The band's top edge is given at a column that does not depend on the clip (the first
         // of the whole stretch, kept within ±2²⁰), so a column's pixels do not either.
-        let origin = min(max(firstCut, -1_048_576), 1_048_576)
+        let origin = minD(maxD(firstCut, -1_048_576), 1_048_576)
         runs.add(cstroke_run(top: v0 + (origin - u0) * s - hh, slope: s, height: 2 * hh, first: Int32(from),
                              last: Int32(to), transposed: transposed ? 1 : 0, origin: Int32(origin)))
     }
@@ -283,7 +283,7 @@ internal enum _ThinStroke {
         guard lo <= hi && minT <= Double(along.1) else { return }
         // Q(y), the band's area above y in the covered stretch (y relative to the top edge at the
         // column's near side): ∫ clamp(y − top(x), 0, w2) dx, top(x) = s·x.
-        let flat = abs(s) < 1e-6
+        let flat = s.magnitude < 1e-6
         let halfInvS = flat ? 0 : 0.5 / s
         let offsets = SIMD4<Double>(s * ca, s * cb, w2 + s * ca, w2 + s * cb)
         let signs = SIMD4<Double>(1, -1, -1, 1)
@@ -308,7 +308,7 @@ internal enum _ThinStroke {
     @inline(__always)
     private static func floor(_ x: Double) -> Double {
         // Beyond 2⁵² (and for ±∞, NaN) x is already whole.
-        guard abs(x) < 4_503_599_627_370_496 else { return x }
+        guard x.magnitude < 4_503_599_627_370_496 else { return x }
         let t = Double(Int64(x))   // toward zero
         return t > x ? t - 1 : t
     }
@@ -316,10 +316,18 @@ internal enum _ThinStroke {
     /// ⌈x⌉ as `x.rounded(.up)` gives it (but for the sign of a zero), inline (see `floor`).
     @inline(__always)
     private static func ceil(_ x: Double) -> Double {
-        guard abs(x) < 4_503_599_627_370_496 else { return x }
+        guard x.magnitude < 4_503_599_627_370_496 else { return x }
         let t = Double(Int64(x))
         return t < x ? t + 1 : t
     }
+
+    /// `Swift.min(x, y)` and `Swift.max(x, y)` for doubles, to the bit (which operand comes back
+    /// for NaN or equal values), inline: the generic functions are called here, not inlined.
+    @inline(__always)
+    private static func minD(_ x: Double, _ y: Double) -> Double { y < x ? y : x }
+
+    @inline(__always)
+    private static func maxD(_ x: Double, _ y: Double) -> Double { y >= x ? y : x }
 
     /// ⌊x⌋ clamped to lo…hi (lo ≥ 0), without a call or a trap for huge or non-finite x.
     @inline(__always)
