@@ -229,6 +229,17 @@ internal enum _ThinStroke {
     private static func band(_ u0: Double, _ v0: Double, _ u1: Double, _ v1: Double, _ w: Double,
                              cutStart: Bool, cutEnd: Bool, across: (Int, Int), along: (Int, Int),
                              transposed: Bool, _ pending: inout _PendingPixels, _ runs: inout _Runs) {
+        if !cutStart && !cutEnd {
+            // Most segments: whole columns only, the same arithmetic in C, which rounds with one
+            // instruction each (AVX2 build) and converts to integers without trap checks.
+            var run = cstroke_run()
+            if cstroke_plain_run(u0, v0, u1, v1, w, transposed ? 1 : 0, Int32(truncatingIfNeeded: across.0),
+                                 Int32(truncatingIfNeeded: across.1), Int32(truncatingIfNeeded: along.0),
+                                 Int32(truncatingIfNeeded: along.1), &run) != 0 {
+                runs.add(run)
+            }
+            return
+        }
         let du = u1 - u0
         let s = (v1 - v0) / du
         // Half the band's extent along v (the line is w wide across its own direction).
