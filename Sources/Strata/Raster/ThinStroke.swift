@@ -150,23 +150,33 @@ internal enum _ThinStroke {
         var k = n - 1
         while k >= 0 && last == nil { last = seg(k); k -= 1 }
         guard let end = last else { return }
-        var previous = end
-        var held: _Seg? = nil, first: _Seg? = nil
+        // The previous kept segment's direction, and each segment's start carried over from the
+        // previous point (dropped segments included): every point transformed once.
+        var prevAcross = end.acrossX, prevDx = end.x1 - end.x0, prevDy = end.y1 - end.y0
+        var held = end, holding = false, firstAcross = false
+        var (px, py) = point(n - 1)
         for k in 0..<n {
-            guard var s = seg(k) else { continue }
-            if first == nil { first = s }
-            s.cutStart = s.acrossX != previous.acrossX
-            s.before = (previous.x1 - previous.x0, previous.y1 - previous.y0)
-            if var h = held {
-                h.cutEnd = h.acrossX != s.acrossX
-                draw(h, width, clip, &pending, &runs)
+            let (x0, y0) = (px, py), (x1, y1) = point(k)
+            (px, py) = (x1, y1)
+            let dx = x1 - x0, dy = y1 - y0
+            // Finite points can overflow to ±∞ under a transform: such segments are dropped.
+            guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { continue }
+            var s = _Seg(x0: x0, y0: y0, x1: x1, y1: y1, acrossX: dx.magnitude >= dy.magnitude)
+            s.cutStart = s.acrossX != prevAcross
+            s.before = (prevDx, prevDy)
+            if holding {
+                held.cutEnd = held.acrossX != s.acrossX
+                draw(held, width, clip, &pending, &runs)
+            } else {
+                firstAcross = s.acrossX
             }
             held = s
-            previous = s
+            holding = true
+            (prevAcross, prevDx, prevDy) = (s.acrossX, dx, dy)
         }
-        if var h = held, let f = first {
-            h.cutEnd = h.acrossX != f.acrossX
-            draw(h, width, clip, &pending, &runs)
+        if holding {
+            held.cutEnd = held.acrossX != firstAcross
+            draw(held, width, clip, &pending, &runs)
         }
         flush(&pending, &runs)
     }
