@@ -88,12 +88,13 @@ AVX2 static inline __m256 edge8(__m256 hi, __m256 half, __m256 inv) {
 }
 
 /* Columns gathered from the bands, 8 lanes, kept in registers: each lane's top edge offset and
- * row (cstroke_locate's), column, clip rows, direction and coverage constants. Gathering
- * through memory (a band's lanes stored after the n gathered so far, then loaded 8 wide) stalls
- * every load on store forwarding. */
+ * row (cstroke_locate's), column, direction, and its band's slope (as float) and height; the
+ * coverage constants and clip rows follow from those when drawn. Gathering through memory (a
+ * band's lanes stored after the n gathered so far, then loaded 8 wide) stalls every load on
+ * store forwarding; more fields than these spill registers in every merge. */
 typedef struct {
-    __m256 a, neg, half, inv, h;
-    __m256i row, u, lo, hi, transposed;
+    __m256 a, slope, h;
+    __m256i row, u, transposed;
 } lanes;
 
 /* What blend8 reads lane by lane. */
@@ -159,15 +160,25 @@ AVX2 static inline void blend8(const cstroke_target *t, const placed *l, const u
     for (; j < n; j++) cstroke_blend_column(t, l->u[j], l->row[j], alpha[j], l->lo[j], l->hi[j], l->transposed[j]);
 }
 
-/* Draws the first n (1…8) gathered columns of `l` (the others hold finite values too). */
-__attribute__((noinline)) AVX2 static void draw_gathered(const cstroke_target *t, const lanes *l, int n) {
+/* Draws the first n (1…8) gathered columns of `l` (the others hold finite values too). The
+ * coverage constants per lane as cstroke_setup makes them from the float slope s: neg = s if
+ * negative else 0 (min(s, 0) gives the same, −0 and NaN included), half = 0.5·|s|,
+ * inv = 1/max(|s|, 1e-30) (max(|s|, 1e-30) is |s| > 1e-30 ? |s| : 1e-30); the clip rows by
+ * direction. */
+__attribute__((noinline)) AVX2 static void draw_gathered(const cstroke_target *t, const lanes *l, int n,
+                                                         const cstroke_clip *clip) {
+    const __m256 m = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), l->slope);
+    const __m256 neg = _mm256_min_ps(l->slope, _mm256_setzero_ps());
+    const __m256 half = _mm256_mul_ps(_mm256_set1_ps(0.5f), m);
+    const __m256 inv = _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_max_ps(m, _mm256_set1_ps(1e-30f)));
     uint32_t alpha[8];
-    alphas8(l->a, l->neg, l->half, l->inv, l->h, alpha);
+    alphas8(l->a, neg, half, inv, l->h, alpha);
     placed p;
+    const __m256i down = _mm256_cmpeq_epi32(l->transposed, _mm256_setzero_si256());
     _mm256_storeu_si256((__m256i *)p.row, l->row);
     _mm256_storeu_si256((__m256i *)p.u, l->u);
-    _mm256_storeu_si256((__m256i *)p.lo, l->lo);
-    _mm256_storeu_si256((__m256i *)p.hi, l->hi);
+    _mm256_storeu_si256((__m256i *)p.lo, _mm256_blendv_epi8(_mm256_set1_epi32(clip->x0), _mm256_set1_epi32(clip->y0), down));
+    _mm256_storeu_si256((__m256i *)p.hi, _mm256_blendv_epi8(_mm256_set1_epi32(clip->x1), _mm256_set1_epi32(clip->y1), down));
     _mm256_storeu_si256((__m256i *)p.transposed, l->transposed);
     blend8(t, &p, alpha, n);
 }
@@ -186,12 +197,8 @@ AVX2 static inline lanes locate8(const cstroke_band_setup *b, int u) {
     l.row = _mm256_set_m128i(_mm256_cvttpd_epi32(r1), _mm256_cvttpd_epi32(r0));
     l.a = _mm256_set_m128(_mm256_cvtpd_ps(_mm256_sub_pd(tc1, r1)), _mm256_cvtpd_ps(_mm256_sub_pd(tc0, r0)));
     l.u = _mm256_add_epi32(_mm256_set1_epi32(u), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-    l.lo = _mm256_set1_epi32(b->lo);
-    l.hi = _mm256_set1_epi32(b->hi);
     l.transposed = _mm256_set1_epi32(b->transposed);
-    l.neg = _mm256_set1_ps(b->neg);
-    l.half = _mm256_set1_ps(b->half);
-    l.inv = _mm256_set1_ps(b->inv);
+    l.slope = _mm256_set1_ps(b->slope_f);
     l.h = _mm256_set1_ps(b->h);
     return l;
 }
@@ -209,7 +216,7 @@ AVX2 static inline void merge8(lanes *acc, lanes *v, int n) {
 #define TAKE_I(f) acc->f = _mm256_blendv_epi8(acc->f, v->f, take)
     ROTATE_F(a); ROTATE_I(row); ROTATE_I(u);
     /* A band's constants are the same in every lane: no rotation. */
-    TAKE_F(neg); TAKE_F(half); TAKE_F(inv); TAKE_F(h); TAKE_I(lo); TAKE_I(hi); TAKE_I(transposed);
+    TAKE_F(slope); TAKE_F(h); TAKE_I(transposed);
 #undef ROTATE_F
 #undef ROTATE_I
 #undef TAKE_F
@@ -237,19 +244,19 @@ AVX2 void cstroke_bands_avx2(const cstroke_target *t, const cstroke_run *runs, i
                 merge8(&acc, &v, n);
                 n += m;
                 if (n >= 8) {
-                    draw_gathered(t, &acc, 8);
+                    draw_gathered(t, &acc, 8, clip);
                     n -= 8;
                     acc = v;
                 }
                 continue;
             }
             if (n == 8) {
-                draw_gathered(t, &acc, 8);
+                draw_gathered(t, &acc, 8, clip);
                 n = 0;
             }
         }
     }
-    if (n > 0) draw_gathered(t, &acc, n);
+    if (n > 0) draw_gathered(t, &acc, n, clip);
 }
 
 AVX2 int cstroke_plain_run_avx2(double u0, double v0, double u1, double v1, double w, int transposed, int across_lo,

@@ -25,7 +25,7 @@
 typedef struct {
     double top, slope, low, row_lo, row_hi;
     int origin, lo, hi, transposed;
-    float neg, half, inv, h;
+    float neg, half, inv, h, slope_f;
 } cstroke_band_setup;
 
 static inline cstroke_band_setup cstroke_setup(const cstroke_run *r, const cstroke_clip *c) {
@@ -42,6 +42,7 @@ static inline cstroke_band_setup cstroke_setup(const cstroke_run *r, const cstro
     b.row_lo = (double)b.lo - 8;
     b.row_hi = (double)b.hi + 8;
     float s = (float)r->slope, m = fabsf(s);
+    b.slope_f = s;
     b.neg = s < 0.0f ? s : 0.0f;
     b.half = 0.5f * m;
     b.inv = 1.0f / (m > 1e-30f ? m : 1e-30f);
