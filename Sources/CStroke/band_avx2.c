@@ -104,7 +104,7 @@ typedef struct {
 
 /* The 8 columns' alphas (each column's 4 rows the bytes of one word): 255·coverage rounded to
  * nearest even (as cstroke_alpha), clamped by the packs. */
-AVX2 static inline void alphas8(__m256 a, __m256 neg, __m256 half, __m256 inv, __m256 h, uint32_t alpha[8]) {
+AVX2 static inline __m256i alphas8(__m256 a, __m256 neg, __m256 half, __m256 inv, __m256 h) {
     const __m256 scale = _mm256_set1_ps(255.0f);
     __m256 q[4];
     for (int k = 0; k < 4; k++) {
@@ -118,11 +118,13 @@ AVX2 static inline void alphas8(__m256 a, __m256 neg, __m256 half, __m256 inv, _
     __m256i v2 = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_sub_ps(q[2], q[1]), scale));
     __m256i v3 = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_sub_ps(q[3], q[2]), scale));
     __m256i bytes = _mm256_packus_epi16(_mm256_packs_epi32(v0, v1), _mm256_packs_epi32(v2, v3));
-    _mm256_storeu_si256((__m256i *)alpha, _mm256_shuffle_epi8(bytes, transpose));
+    return _mm256_shuffle_epi8(bytes, transpose);
 }
 
-/* Blends the first n (1…8) columns of `l` with their alphas. */
-AVX2 static inline void blend8(const cstroke_target *t, const placed *l, const uint32_t alpha[8], int n) {
+/* Blends the first n (1…8) columns of `l` with their alphas. `side` and `pair` (bit j for the
+ * columns j, j + 1, j even): how the two go, worked out for all 8 lanes at once (side_pair). */
+AVX2 static inline void blend8(const cstroke_target *t, const placed *l, const uint32_t alpha[8], int n,
+                               unsigned side, unsigned pair) {
     const ptrdiff_t stride = t->stride;
     int j = 0;
     if (!t->a8) {
@@ -131,23 +133,13 @@ AVX2 static inline void blend8(const cstroke_target *t, const placed *l, const u
         uint32_t *const pixels = (uint32_t *)t->pixels;
         for (; j + 1 < n; j += 2) {
             int ra = l->row[j], rb = l->row[j + 1], tr = l->transposed[j];
-            /* Neighbouring columns of vertical bands whose rows start at most 1 apart (always
-             * within a band), inside the clip, side by side when the one starting lower needs
-             * only 3 of its rows. */
-            if (!tr && !l->transposed[j + 1] && l->u[j + 1] == l->u[j] + 1 && rb - ra <= 1 && ra - rb <= 1) {
+            if (side >> j & 1) {
                 int r = ra < rb ? ra : rb;
-                uint32_t a = alpha[j], b = alpha[j + 1];
-                if (r >= l->lo[j] && r + 3 <= l->hi[j] && (ra == r || a >> 24 == 0) && (rb == r || b >> 24 == 0)) {
-                    blend_side(pixels + (ptrdiff_t)r * stride + l->u[j], stride, c16, a << (8 * (ra - r)),
-                               b << (8 * (rb - r)), opaque);
-                    continue;
-                }
+                blend_side(pixels + (ptrdiff_t)r * stride + l->u[j], stride, c16, alpha[j] << (8 * (ra - r)),
+                           alpha[j + 1] << (8 * (rb - r)), opaque);
+                continue;
             }
-            /* One vector for both columns when they run the same way, are different columns
-             * (bands of different segments may share pixels: blended one after the other) and
-             * lie inside the clip. */
-            if (tr != l->transposed[j + 1] || l->u[j] == l->u[j + 1] || ra < l->lo[j] || ra + 3 > l->hi[j]
-                || rb < l->lo[j + 1] || rb + 3 > l->hi[j + 1]) {
+            if (!(pair >> j & 1)) {
                 cstroke_blend_column(t, l->u[j], ra, alpha[j], l->lo[j], l->hi[j], tr);
                 cstroke_blend_column(t, l->u[j + 1], rb, alpha[j + 1], l->lo[j + 1], l->hi[j + 1], l->transposed[j + 1]);
                 continue;
@@ -158,6 +150,38 @@ AVX2 static inline void blend8(const cstroke_target *t, const placed *l, const u
         }
     }
     for (; j < n; j++) cstroke_blend_column(t, l->u[j], l->row[j], alpha[j], l->lo[j], l->hi[j], l->transposed[j]);
+}
+
+/* For each even lane j, whether columns j and j + 1 go side by side (blend_side: neighbouring
+ * columns of vertical bands whose rows start at most 1 apart, always so within a band, inside
+ * the clip, the one starting lower needing only 3 of its rows) and whether they go as a pair
+ * (blend_pair: they run the same way, are different columns — bands of different segments may
+ * share pixels, blended one after the other — and lie inside the clip); otherwise one by one.
+ * The bits of the two masks (movemask order). Lane j + 1's values reach lane j by a 32-bit
+ * shift within each 64-bit pair. */
+AVX2 static inline void side_pair(__m256i row, __m256i u, __m256i tr, __m256i lo, __m256i hi, __m256i alpha,
+                                  unsigned *side, unsigned *pair) {
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1), three = _mm256_set1_epi32(3);
+    __m256i rowN = _mm256_srli_epi64(row, 32), uN = _mm256_srli_epi64(u, 32), trN = _mm256_srli_epi64(tr, 32);
+    __m256i loN = _mm256_srli_epi64(lo, 32), hiN = _mm256_srli_epi64(hi, 32), alphaN = _mm256_srli_epi64(alpha, 32);
+    __m256i d = _mm256_sub_epi32(rowN, row);
+    __m256i r = _mm256_min_epi32(row, rowN);
+    __m256i s = _mm256_and_si256(_mm256_cmpeq_epi32(tr, zero), _mm256_cmpeq_epi32(trN, zero));
+    s = _mm256_and_si256(s, _mm256_cmpeq_epi32(uN, _mm256_add_epi32(u, one)));
+    s = _mm256_and_si256(s, _mm256_cmpgt_epi32(_mm256_set1_epi32(2), d));
+    s = _mm256_and_si256(s, _mm256_cmpgt_epi32(d, _mm256_set1_epi32(-2)));
+    s = _mm256_andnot_si256(_mm256_cmpgt_epi32(lo, r), s);
+    s = _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_add_epi32(r, three), hi), s);
+    s = _mm256_and_si256(s, _mm256_or_si256(_mm256_cmpeq_epi32(row, r), _mm256_cmpeq_epi32(_mm256_srli_epi32(alpha, 24), zero)));
+    s = _mm256_and_si256(s, _mm256_or_si256(_mm256_cmpeq_epi32(rowN, r), _mm256_cmpeq_epi32(_mm256_srli_epi32(alphaN, 24), zero)));
+    __m256i p = _mm256_cmpeq_epi32(tr, trN);
+    p = _mm256_andnot_si256(_mm256_cmpeq_epi32(u, uN), p);
+    p = _mm256_andnot_si256(_mm256_cmpgt_epi32(lo, row), p);
+    p = _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_add_epi32(row, three), hi), p);
+    p = _mm256_andnot_si256(_mm256_cmpgt_epi32(loN, rowN), p);
+    p = _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_add_epi32(rowN, three), hiN), p);
+    *side = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(s));
+    *pair = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(p));
 }
 
 /* Draws the first n (1…8) gathered columns of `l` (the others hold finite values too). The
@@ -171,16 +195,21 @@ __attribute__((noinline)) AVX2 static void draw_gathered(const cstroke_target *t
     const __m256 neg = _mm256_min_ps(l->slope, _mm256_setzero_ps());
     const __m256 half = _mm256_mul_ps(_mm256_set1_ps(0.5f), m);
     const __m256 inv = _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_max_ps(m, _mm256_set1_ps(1e-30f)));
-    uint32_t alpha[8];
-    alphas8(l->a, neg, half, inv, l->h, alpha);
-    placed p;
+    const __m256i av = alphas8(l->a, neg, half, inv, l->h);
     const __m256i down = _mm256_cmpeq_epi32(l->transposed, _mm256_setzero_si256());
+    const __m256i lo = _mm256_blendv_epi8(_mm256_set1_epi32(clip->x0), _mm256_set1_epi32(clip->y0), down);
+    const __m256i hi = _mm256_blendv_epi8(_mm256_set1_epi32(clip->x1), _mm256_set1_epi32(clip->y1), down);
+    unsigned side, pair;
+    side_pair(l->row, l->u, l->transposed, lo, hi, av, &side, &pair);
+    uint32_t alpha[8];
+    placed p;
+    _mm256_storeu_si256((__m256i *)alpha, av);
     _mm256_storeu_si256((__m256i *)p.row, l->row);
     _mm256_storeu_si256((__m256i *)p.u, l->u);
-    _mm256_storeu_si256((__m256i *)p.lo, _mm256_blendv_epi8(_mm256_set1_epi32(clip->x0), _mm256_set1_epi32(clip->y0), down));
-    _mm256_storeu_si256((__m256i *)p.hi, _mm256_blendv_epi8(_mm256_set1_epi32(clip->x1), _mm256_set1_epi32(clip->y1), down));
+    _mm256_storeu_si256((__m256i *)p.lo, lo);
+    _mm256_storeu_si256((__m256i *)p.hi, hi);
     _mm256_storeu_si256((__m256i *)p.transposed, l->transposed);
-    blend8(t, &p, alpha, n);
+    blend8(t, &p, alpha, n, side, pair);
 }
 
 /* Columns u…u + 7 of one band located at once (cstroke_locate's arithmetic per lane), with the
