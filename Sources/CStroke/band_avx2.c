@@ -1,6 +1,8 @@
-/* The band kernel with AVX2: columns of any bands gathered 8 at a time, their coverage
- * computed at once (each lane the arithmetic of cstroke_coverage, to the bit), then two
- * columns' 4 rows blended per vector where they lie inside the clip (one by one otherwise). */
+/* The band kernel with AVX2: columns of any bands gathered 8 at a time in registers (each
+ * band's columns located 8 at once), their coverage computed at once (each lane the arithmetic
+ * of cstroke_coverage, to the bit), then two columns' 4 rows blended per vector where they lie
+ * inside the clip — neighbouring columns of a vertical band side by side, 2 pixels a row — and
+ * one by one otherwise. */
 
 #include "band_internal.h"
 
