@@ -48,24 +48,35 @@ internal enum _ThinStroke {
             guard c.closed else { return false }
             let n = pointCount(pl, c)
             guard n >= 3 else { return false }
-            let s = c.start
-            var length = 0.0, sharp = 0
-            // The segment into vertex k (from k − 1), its length carried over from the previous vertex.
-            var dx = pl.xs[s] - pl.xs[s + n - 1], dy = pl.ys[s] - pl.ys[s + n - 1]
-            var l = (dx * dx + dy * dy).squareRoot()
-            for k in 0..<n {
-                let b = s + k, e = s + (k + 1 == n ? 0 : k + 1)
-                let ex = pl.xs[e] - pl.xs[b], ey = pl.ys[e] - pl.ys[b]
-                let m = (ex * ex + ey * ey).squareRoot()
-                length += l
-                let dot = dx * ex + dy * ey
-                if dot < 0 && join == .miter { return false }
-                if dot < 0.7071 * l * m { sharp += 1 }
-                (dx, dy, l) = (ex, ey, m)
+            let fits = pl.xs.withUnsafeBufferPointer { xs in
+                pl.ys.withUnsafeBufferPointer { ys in
+                    contourFits(xs.baseAddress! + c.start, ys.baseAddress! + c.start, n, join: join, width: width)
+                }
             }
-            if Double(sharp) * width * 200 > length { return false }
+            if !fits { return false }
         }
         return true
+    }
+
+    /// `canDraw` for one closed contour of n ≥ 3 points (no repeated last point).
+    private static func contourFits(_ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ n: Int,
+                                    join: CGLineJoin, width: Double) -> Bool {
+        var length = 0.0, sharp = 0
+        // The segment into vertex k (from k − 1), its length carried over from the previous vertex.
+        var dx = x[0] - x[n - 1], dy = y[0] - y[n - 1]
+        var l = (dx * dx + dy * dy).squareRoot()
+        let miter = join == .miter
+        for k in 0..<n {
+            let e = k + 1 == n ? 0 : k + 1
+            let ex = x[e] - x[k], ey = y[e] - y[k]
+            let m = (ex * ex + ey * ey).squareRoot()
+            length += l
+            let dot = dx * ex + dy * ey
+            if dot < 0 && miter { return false }
+            if dot < 0.7071 * l * m { sharp += 1 }
+            (dx, dy, l) = (ex, ey, m)
+        }
+        return !(Double(sharp) * width * 200 > length)
     }
 
     /// A closed contour's points without a last one repeating the first.
@@ -201,6 +212,13 @@ internal enum _ThinStroke {
 
     private static func draw(_ s: _Seg, _ w: Double, _ clip: (Int, Int, Int, Int),
                              _ pending: inout _PendingPixels, _ runs: inout _Runs) {
+        if !s.cutStart && !s.cutEnd {
+            // Most segments: whole columns only. The segment before ran the same way and
+            // flushed `pending` after it (as does the end of a contour), so there is nothing to
+            // flush here either.
+            plain(s, w, clip, &runs)
+            return
+        }
         if s.acrossX {
             band(s.x0, s.y0, s.x1, s.y1, w, cutStart: s.cutStart, cutEnd: s.cutEnd, across: (clip.0, clip.2),
                  along: (clip.1, clip.3), transposed: false, &pending, &runs)
@@ -210,6 +228,18 @@ internal enum _ThinStroke {
         }
         if s.cutStart { corner(s, w, clip, &pending) }
         if !s.cutEnd || pending.charged > _PendingPixels.capacity - 16 { flush(&pending, &runs) }
+    }
+
+    /// The band of a segment with neither end cut: `band`'s arithmetic without the cut ends, in C,
+    /// which rounds with one instruction each (AVX2 build) and converts without trap checks.
+    @inline(__always)
+    private static func plain(_ s: _Seg, _ w: Double, _ clip: (Int, Int, Int, Int), _ runs: inout _Runs) {
+        var run = cstroke_run()
+        let x0 = Int32(truncatingIfNeeded: clip.0), y0 = Int32(truncatingIfNeeded: clip.1)
+        let x1 = Int32(truncatingIfNeeded: clip.2), y1 = Int32(truncatingIfNeeded: clip.3)
+        let drawn = s.acrossX ? cstroke_plain_run(s.x0, s.y0, s.x1, s.y1, w, 0, x0, x1, y0, y1, &run)
+            : cstroke_plain_run(s.y0, s.x0, s.y1, s.x1, w, 1, y0, y1, x0, x1, &run)
+        if drawn != 0 { runs.add(run) }
     }
 
     /// The two triangles at the start of `s`, where the previous segment ran the other way: the
@@ -239,17 +269,6 @@ internal enum _ThinStroke {
     private static func band(_ u0: Double, _ v0: Double, _ u1: Double, _ v1: Double, _ w: Double,
                              cutStart: Bool, cutEnd: Bool, across: (Int, Int), along: (Int, Int),
                              transposed: Bool, _ pending: inout _PendingPixels, _ runs: inout _Runs) {
-        if !cutStart && !cutEnd {
-            // Most segments: whole columns only, the same arithmetic in C, which rounds with one
-            // instruction each (AVX2 build) and converts to integers without trap checks.
-            var run = cstroke_run()
-            if cstroke_plain_run(u0, v0, u1, v1, w, transposed ? 1 : 0, Int32(truncatingIfNeeded: across.0),
-                                 Int32(truncatingIfNeeded: across.1), Int32(truncatingIfNeeded: along.0),
-                                 Int32(truncatingIfNeeded: along.1), &run) != 0 {
-                runs.add(run)
-            }
-            return
-        }
         let du = u1 - u0
         let s = (v1 - v0) / du
         // Half the band's extent along v (the line is w wide across its own direction).
