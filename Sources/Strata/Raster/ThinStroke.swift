@@ -325,13 +325,18 @@ internal enum _ThinStroke {
         // column's near side): ∫ clamp(y − top(x), 0, w2) dx, top(x) = s·x.
         let flat = s.magnitude < 1e-6
         let halfInvS = flat ? 0 : 0.5 / s
-        let offsets = SIMD4<Double>(s * ca, s * cb, w2 + s * ca, w2 + s * cb)
-        let signs = SIMD4<Double>(1, -1, -1, 1)
+        let o0 = s * ca, o1 = s * cb, o2 = w2 + s * ca, o3 = w2 + s * cb
+        // max(d, 0)² as Double.maximum(d, 0) gives it (0 for NaN), inline: SIMD4's pointwiseMax
+        // was a call per area.
+        @inline(__always) func square(_ d: Double) -> Double {
+            let m = d > 0 ? d : 0
+            return m * m
+        }
         @inline(__always) func area(_ z: Double) -> Double {
             if flat { return (cb - ca) * clamp(z - 0.5 * s * (ca + cb), w2) }
-            // (R(z − s·ca) − R(z − s·cb) − R(z − w2 − s·ca) + R(z − w2 − s·cb))/s, R(x) = max(x, 0)²/2.
-            let m = pointwiseMax(SIMD4(repeating: z) - offsets, .zero)
-            return ((m * m) * signs).sum() * halfInvS
+            // (R(z − s·ca) − R(z − s·cb) − R(z − w2 − s·ca) + R(z − w2 − s·cb))/s, R(x) = max(x, 0)²/2,
+            // summed left to right.
+            return (((square(z - o0) - square(z - o1)) - square(z - o2)) + square(z - o3)) * halfInvS
         }
         // Row j gets Q(j + 1) − Q(j); Q(lo) = 0 unless the clip cut rows above lo. Each Q is
         // taken at its row's own offset (not stepped from lo), so rows do not depend on the clip.
