@@ -48,20 +48,35 @@ internal enum _ThinStroke {
             guard c.closed else { return false }
             let n = pointCount(pl, c)
             guard n >= 3 else { return false }
-            let s = c.start
-            var length = 0.0, sharp = 0
-            for k in 0..<n {
-                let a = s + (k == 0 ? n - 1 : k - 1), b = s + k, e = s + (k + 1 == n ? 0 : k + 1)
-                let dx = pl.xs[b] - pl.xs[a], dy = pl.ys[b] - pl.ys[a], ex = pl.xs[e] - pl.xs[b], ey = pl.ys[e] - pl.ys[b]
-                let l = (dx * dx + dy * dy).squareRoot(), m = (ex * ex + ey * ey).squareRoot()
-                length += l
-                let dot = dx * ex + dy * ey
-                if dot < 0 && join == .miter { return false }
-                if dot < 0.7071 * l * m { sharp += 1 }
+            let fits = pl.xs.withUnsafeBufferPointer { xs in
+                pl.ys.withUnsafeBufferPointer { ys in
+                    contourFits(xs.baseAddress! + c.start, ys.baseAddress! + c.start, n, join: join, width: width)
+                }
             }
-            if Double(sharp) * width * 200 > length { return false }
+            if !fits { return false }
         }
         return true
+    }
+
+    /// `canDraw` for one closed contour of n ≥ 3 points (no repeated last point).
+    private static func contourFits(_ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ n: Int,
+                                    join: CGLineJoin, width: Double) -> Bool {
+        var length = 0.0, sharp = 0
+        // The segment into vertex k (from k − 1), its length carried over from the previous vertex.
+        var dx = x[0] - x[n - 1], dy = y[0] - y[n - 1]
+        var l = (dx * dx + dy * dy).squareRoot()
+        let miter = join == .miter
+        for k in 0..<n {
+            let e = k + 1 == n ? 0 : k + 1
+            let ex = x[e] - x[k], ey = y[e] - y[k]
+            let m = (ex * ex + ey * ey).squareRoot()
+            length += l
+            let dot = dx * ex + dy * ey
+            if dot < 0 && miter { return false }
+            if dot < 0.7071 * l * m { sharp += 1 }
+            (dx, dy, l) = (ex, ey, m)
+        }
+        return !(Double(sharp) * width * 200 > length)
     }
 
     /// A closed contour's points without a last one repeating the first.
@@ -140,29 +155,39 @@ internal enum _ThinStroke {
             let dx = x1 - x0, dy = y1 - y0
             // Finite points can overflow to ±∞ under a transform: such segments are dropped.
             guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { return nil }
-            return _Seg(x0: x0, y0: y0, x1: x1, y1: y1, acrossX: abs(dx) >= abs(dy))
+            return _Seg(x0: x0, y0: y0, x1: x1, y1: y1, acrossX: dx.magnitude >= dy.magnitude)
         }
         var last: _Seg? = nil
         var k = n - 1
         while k >= 0 && last == nil { last = seg(k); k -= 1 }
         guard let end = last else { return }
-        var previous = end
-        var held: _Seg? = nil, first: _Seg? = nil
+        // The previous kept segment's direction, and each segment's start carried over from the
+        // previous point (dropped segments included): every point transformed once.
+        var prevAcross = end.acrossX, prevDx = end.x1 - end.x0, prevDy = end.y1 - end.y0
+        var held = end, holding = false, firstAcross = false
+        var (px, py) = point(n - 1)
         for k in 0..<n {
-            guard var s = seg(k) else { continue }
-            if first == nil { first = s }
-            s.cutStart = s.acrossX != previous.acrossX
-            s.before = (previous.x1 - previous.x0, previous.y1 - previous.y0)
-            if var h = held {
-                h.cutEnd = h.acrossX != s.acrossX
-                draw(h, width, clip, &pending, &runs)
+            let (x0, y0) = (px, py), (x1, y1) = point(k)
+            (px, py) = (x1, y1)
+            let dx = x1 - x0, dy = y1 - y0
+            // Finite points can overflow to ±∞ under a transform: such segments are dropped.
+            guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { continue }
+            var s = _Seg(x0: x0, y0: y0, x1: x1, y1: y1, acrossX: dx.magnitude >= dy.magnitude)
+            s.cutStart = s.acrossX != prevAcross
+            s.before = (prevDx, prevDy)
+            if holding {
+                held.cutEnd = held.acrossX != s.acrossX
+                draw(held, width, clip, &pending, &runs)
+            } else {
+                firstAcross = s.acrossX
             }
             held = s
-            previous = s
+            holding = true
+            (prevAcross, prevDx, prevDy) = (s.acrossX, dx, dy)
         }
-        if var h = held, let f = first {
-            h.cutEnd = h.acrossX != f.acrossX
-            draw(h, width, clip, &pending, &runs)
+        if holding {
+            held.cutEnd = held.acrossX != firstAcross
+            draw(held, width, clip, &pending, &runs)
         }
         flush(&pending, &runs)
     }
@@ -187,6 +212,13 @@ internal enum _ThinStroke {
 
     private static func draw(_ s: _Seg, _ w: Double, _ clip: (Int, Int, Int, Int),
                              _ pending: inout _PendingPixels, _ runs: inout _Runs) {
+        if !s.cutStart && !s.cutEnd {
+            // Most segments: whole columns only. The segment before ran the same way and
+            // flushed `pending` after it (as does the end of a contour), so there is nothing to
+            // flush here either.
+            plain(s, w, clip, &runs)
+            return
+        }
         if s.acrossX {
             band(s.x0, s.y0, s.x1, s.y1, w, cutStart: s.cutStart, cutEnd: s.cutEnd, across: (clip.0, clip.2),
                  along: (clip.1, clip.3), transposed: false, &pending, &runs)
@@ -196,6 +228,18 @@ internal enum _ThinStroke {
         }
         if s.cutStart { corner(s, w, clip, &pending) }
         if !s.cutEnd || pending.charged > _PendingPixels.capacity - 16 { flush(&pending, &runs) }
+    }
+
+    /// The band of a segment with neither end cut: `band`'s arithmetic without the cut ends, in C,
+    /// which rounds with one instruction each (AVX2 build) and converts without trap checks.
+    @inline(__always)
+    private static func plain(_ s: _Seg, _ w: Double, _ clip: (Int, Int, Int, Int), _ runs: inout _Runs) {
+        var run = cstroke_run()
+        let x0 = Int32(truncatingIfNeeded: clip.0), y0 = Int32(truncatingIfNeeded: clip.1)
+        let x1 = Int32(truncatingIfNeeded: clip.2), y1 = Int32(truncatingIfNeeded: clip.3)
+        let drawn = s.acrossX ? cstroke_plain_run(s.x0, s.y0, s.x1, s.y1, w, 0, x0, x1, y0, y1, &run)
+            : cstroke_plain_run(s.y0, s.x0, s.y1, s.x1, w, 1, y0, y1, x0, x1, &run)
+        if drawn != 0 { runs.add(run) }
     }
 
     /// The two triangles at the start of `s`, where the previous segment ran the other way: the
@@ -210,7 +254,7 @@ internal enum _ThinStroke {
         let ex: Double, ey: Double
         if s.acrossX { ex = bx > 0 ? 1 : -1; ey = ay > 0 ? -1 : 1 } else { ey = by > 0 ? 1 : -1; ex = ax > 0 ? -1 : 1 }
         // Legs along the axes to the band's edge (w/2 from the line through V along the mean direction).
-        let l1 = min(w, 0.5 * w * ld / max(abs(dy), 1e-9)), l2 = min(w, 0.5 * w * ld / max(abs(dx), 1e-9))
+        let l1 = minD(w, 0.5 * w * ld / maxD(dy.magnitude, 1e-9)), l2 = minD(w, 0.5 * w * ld / maxD(dx.magnitude, 1e-9))
         let area = 0.5 * l1 * l2
         pending.charge(2)
         pending.add(s.x0 - ex * l1 / 3, s.y0 - ey * l2 / 3, area, clip)
@@ -233,8 +277,8 @@ internal enum _ThinStroke {
         let cutLow = du > 0 ? cutStart : cutEnd, cutHigh = du > 0 ? cutEnd : cutStart
         // Columns whose centre lies on the segment's stretch (start included, end excluded), or
         // every column the stretch touches at a cut end.
-        var first = cutLow ? low.rounded(.down) : (du > 0 ? (low - 0.5).rounded(.up) : (low - 0.5).rounded(.down) + 1)
-        var last = cutHigh ? high.rounded(.up) - 1 : (du > 0 ? (high - 0.5).rounded(.up) - 1 : (high - 0.5).rounded(.down))
+        var first = cutLow ? floor(low) : (du > 0 ? ceil(low - 0.5) : floor(low - 0.5) + 1)
+        var last = cutHigh ? ceil(high) - 1 : (du > 0 ? ceil(high - 0.5) - 1 : floor(high - 0.5))
         let firstCut = first, lastCut = last
         // A cut column adds at most 4 pixels to `pending`, whatever the clip leaves of them.
         pending.charge((cutLow ? 4 : 0) + (cutHigh ? 4 : 0))
@@ -242,8 +286,8 @@ internal enum _ThinStroke {
         if last > Double(across.1 - 1) { last = Double(across.1 - 1) }
         let vLo = Double(along.0), vHi = Double(along.1 - 1)
         // Whole columns reach up to one column past the segment's ends, |s| further along v.
-        let reach = hh + abs(s)
-        guard first <= last, min(v0, v1) - reach <= vHi + 1, max(v0, v1) + reach >= vLo else { return }
+        let reach = hh + s.magnitude
+        guard first <= last, minD(v0, v1) - reach <= vHi + 1, maxD(v0, v1) + reach >= vLo else { return }
         var from = Int(first), to = Int(last)
         let cutFirst = cutLow && first == firstCut, cutLast = cutHigh && last == lastCut
         if cutFirst || (cutLast && from == to) {
@@ -258,7 +302,7 @@ internal enum _ThinStroke {
         guard from <= to else { return }
         // The band's top edge is given at a column that does not depend on the clip (the first
         // of the whole stretch, kept within ±2²⁰), so a column's pixels do not either.
-        let origin = min(max(firstCut, -1_048_576), 1_048_576)
+        let origin = minD(maxD(firstCut, -1_048_576), 1_048_576)
         runs.add(cstroke_run(top: v0 + (origin - u0) * s - hh, slope: s, height: 2 * hh, first: Int32(from),
                              last: Int32(to), transposed: transposed ? 1 : 0, origin: Int32(origin)))
     }
@@ -279,15 +323,20 @@ internal enum _ThinStroke {
         guard lo <= hi && minT <= Double(along.1) else { return }
         // Q(y), the band's area above y in the covered stretch (y relative to the top edge at the
         // column's near side): ∫ clamp(y − top(x), 0, w2) dx, top(x) = s·x.
-        let flat = abs(s) < 1e-6
+        let flat = s.magnitude < 1e-6
         let halfInvS = flat ? 0 : 0.5 / s
-        let offsets = SIMD4<Double>(s * ca, s * cb, w2 + s * ca, w2 + s * cb)
-        let signs = SIMD4<Double>(1, -1, -1, 1)
+        let o0 = s * ca, o1 = s * cb, o2 = w2 + s * ca, o3 = w2 + s * cb
+        // max(d, 0)² as Double.maximum(d, 0) gives it (0 for NaN), inline: SIMD4's pointwiseMax
+        // was a call per area.
+        @inline(__always) func square(_ d: Double) -> Double {
+            let m = d > 0 ? d : 0
+            return m * m
+        }
         @inline(__always) func area(_ z: Double) -> Double {
             if flat { return (cb - ca) * clamp(z - 0.5 * s * (ca + cb), w2) }
-            // (R(z − s·ca) − R(z − s·cb) − R(z − w2 − s·ca) + R(z − w2 − s·cb))/s, R(x) = max(x, 0)²/2.
-            let m = pointwiseMax(SIMD4(repeating: z) - offsets, .zero)
-            return ((m * m) * signs).sum() * halfInvS
+            // (R(z − s·ca) − R(z − s·cb) − R(z − w2 − s·ca) + R(z − w2 − s·cb))/s, R(x) = max(x, 0)²/2,
+            // summed left to right.
+            return (((square(z - o0) - square(z - o1)) - square(z - o2)) + square(z - o3)) * halfInvS
         }
         // Row j gets Q(j + 1) − Q(j); Q(lo) = 0 unless the clip cut rows above lo. Each Q is
         // taken at its row's own offset (not stepped from lo), so rows do not depend on the clip.
@@ -298,6 +347,32 @@ internal enum _ThinStroke {
             q = qn
         }
     }
+
+    /// ⌊x⌋ as `x.rounded(.down)` gives it (but for the sign of a zero), inline: the baseline
+    /// x86-64 build has no rounding instruction and calls libm's floor, a few ns per segment.
+    @inline(__always)
+    private static func floor(_ x: Double) -> Double {
+        // Beyond 2⁵² (and for ±∞, NaN) x is already whole.
+        guard x.magnitude < 4_503_599_627_370_496 else { return x }
+        let t = Double(Int64(x))   // toward zero
+        return t > x ? t - 1 : t
+    }
+
+    /// ⌈x⌉ as `x.rounded(.up)` gives it (but for the sign of a zero), inline (see `floor`).
+    @inline(__always)
+    private static func ceil(_ x: Double) -> Double {
+        guard x.magnitude < 4_503_599_627_370_496 else { return x }
+        let t = Double(Int64(x))
+        return t < x ? t + 1 : t
+    }
+
+    /// `Swift.min(x, y)` and `Swift.max(x, y)` for doubles, to the bit (which operand comes back
+    /// for NaN or equal values), inline: the generic functions are called here, not inlined.
+    @inline(__always)
+    private static func minD(_ x: Double, _ y: Double) -> Double { y < x ? y : x }
+
+    @inline(__always)
+    private static func maxD(_ x: Double, _ y: Double) -> Double { y >= x ? y : x }
 
     /// ⌊x⌋ clamped to lo…hi (lo ≥ 0), without a call or a trap for huge or non-finite x.
     @inline(__always)
