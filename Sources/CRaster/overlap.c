@@ -96,22 +96,29 @@ typedef struct {
     double gx0, gy0, gx1, gy1;
 } ov_cells;
 
+/* The x range [*lo, *hi] of edge e over y ∈ [ya, yb] (which meets its y range). */
+static void x_range(const craster_oseg *e, double ya, double yb, double *lo, double *hi) {
+    double ylo = e->y0 < e->y1 ? e->y0 : e->y1, yhi = e->y0 < e->y1 ? e->y1 : e->y0;
+    if (ya < ylo) ya = ylo;
+    if (yb > yhi) yb = yhi;
+    double xa, xb;
+    if (e->y1 == e->y0) { xa = e->x0; xb = e->x1; }
+    else {
+        double s = (e->x1 - e->x0) / (e->y1 - e->y0);
+        xa = ya == e->y0 ? e->x0 : (ya == e->y1 ? e->x1 : e->x0 + (ya - e->y0) * s);
+        xb = yb == e->y0 ? e->x0 : (yb == e->y1 ? e->x1 : e->x0 + (yb - e->y0) * s);
+    }
+    *lo = xa < xb ? xa : xb;
+    *hi = xa < xb ? xb : xa;
+}
+
 /* The cells of row gy within OV_NEAR of edge e, inside `g`: columns *c0 … *c1 (0 when none).
  * The edge's x range over the row's band widened by OV_NEAR, widened by OV_NEAR. */
 static int cell_range(const craster_oseg *e, const ov_cells *g, double gy, double *c0, double *c1) {
     double ylo = e->y0 < e->y1 ? e->y0 : e->y1, yhi = e->y0 < e->y1 ? e->y1 : e->y0;
-    double ya = gy * OV_CELL - OV_NEAR, yb = (gy + 1.0) * OV_CELL + OV_NEAR;
+    double ya = gy * OV_CELL - OV_NEAR, yb = (gy + 1.0) * OV_CELL + OV_NEAR, lo, hi;
     if (ya > yhi || yb < ylo) return 0;
-    if (ya < ylo) ya = ylo;
-    if (yb > yhi) yb = yhi;
-    double xa, xb, dy = e->y1 - e->y0;
-    if (dy == 0) { xa = e->x0; xb = e->x1; }
-    else {
-        double s = (e->x1 - e->x0) / dy;
-        xa = e->x0 + (ya - e->y0) * s;
-        xb = e->x0 + (yb - e->y0) * s;
-    }
-    double lo = xa < xb ? xa : xb, hi = xa < xb ? xb : xa;
+    x_range(e, ya, yb, &lo, &hi);
     *c0 = ov_floor((lo - OV_NEAR) * (1.0 / OV_CELL));
     *c1 = ov_floor((hi + OV_NEAR) * (1.0 / OV_CELL));
     if (*c0 < g->gx0) *c0 = g->gx0;
@@ -193,22 +200,6 @@ static int candidate(const craster_oseg *a, const craster_oseg *c, double reach2
     /* Not crossing: candidates when they come within a pixel's diagonal (at an end of one). */
     return point_segment2(a->x0, a->y0, c) <= reach2 || point_segment2(a->x1, a->y1, c) <= reach2
         || point_segment2(c->x0, c->y0, a) <= reach2 || point_segment2(c->x1, c->y1, a) <= reach2;
-}
-
-/* The x range [*lo, *hi] of edge e over y ∈ [ya, yb] (which meets its y range). */
-static void x_range(const craster_oseg *e, double ya, double yb, double *lo, double *hi) {
-    double ylo = e->y0 < e->y1 ? e->y0 : e->y1, yhi = e->y0 < e->y1 ? e->y1 : e->y0;
-    if (ya < ylo) ya = ylo;
-    if (yb > yhi) yb = yhi;
-    double xa, xb;
-    if (e->y1 == e->y0) { xa = e->x0; xb = e->x1; }
-    else {
-        double s = (e->x1 - e->x0) / (e->y1 - e->y0);
-        xa = ya == e->y0 ? e->x0 : (ya == e->y1 ? e->x1 : e->x0 + (ya - e->y0) * s);
-        xb = yb == e->y0 ? e->x0 : (yb == e->y1 ? e->x1 : e->x0 + (yb - e->y0) * s);
-    }
-    *lo = xa < xb ? xa : xb;
-    *hi = xa < xb ? xb : xa;
 }
 
 /* Marks the pixels inside the clip that both edges touch (widened by OV_EPS). */
