@@ -28,9 +28,13 @@ final class DecorationInputTests: XCTestCase {
             hello.waitForStandardError(timeout: 10) { $0.contains(where: Self.isMoveRequest) }
         }
         // The window has moved once sway has drawn it at its new place (a deadline, not a sleep).
+        // Sway may still be working through the ten motion steps when a screenshot is taken (a
+        // CI run caught it at step 9: -108, 63), so wait for the final place, not any change.
         var shot = try sway.screenshot("decorations-moved")
         let deadline = Date(timeIntervalSinceNow: 10)
-        while shot.boundingBox(of: Self.background).map({ $0.x == window.x }) ?? false, Date() < deadline {
+        let target = (x: window.x - 120, y: window.y + 70)
+        while Date() < deadline {
+            if let box = shot.boundingBox(of: Self.background), box.x == target.x, box.y == target.y { break }
             shot = try sway.screenshot("decorations-moved")
         }
         guard let moved = shot.boundingBox(of: Self.background) else { return XCTFail("window not found") }
