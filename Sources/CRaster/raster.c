@@ -2,6 +2,7 @@
 
 #include "CRaster.h"
 #include "raster_internal.h"
+#include "raster_accumulate.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -55,39 +56,6 @@ static int ensure(void **p, size_t *cap, size_t n, size_t size, int zero) {
     return 0;
 }
 
-/* Flags cells i and i+1 of a row's bitmap. */
-static inline void flag_pair(uint64_t *bw, int i) {
-    unsigned sh = (unsigned)i & 63;
-    bw[i >> 6] |= (uint64_t)3 << sh;
-    if (sh == 63) bw[(i >> 6) + 1] |= 1;
-}
-
-/* Flags cells c0 … c1 (c0 ≤ c1) of a row's bitmap. */
-static inline void flag_range(uint64_t *bw, int c0, int c1) {
-    int w = c0 >> 6, last_w = c1 >> 6;
-    uint64_t m = ~(uint64_t)0 << (c0 & 63);
-    while (w < last_w) { bw[w] |= m; m = ~(uint64_t)0; w++; }
-    bw[w] |= m & (~(uint64_t)0 >> (63 - (c1 & 63)));
-}
-
-/* One row of cells: where device column x_origin is (cell 0) and the last cell (width + 1).
- * A contribution to a column left of the row goes to cell 0 (a pixel's coverage is the sum of
- * the cells up to it, so the pixels of the row see the same sums); one right of it is dropped
- * (it only changes pixels further right). */
-typedef struct {
-    uint32_t *c;
-    uint64_t *bw;
-    int x_origin, last;
-} craster_row;
-
-static inline void put_folded(const craster_row *r, int col, int32_t v) {
-    int i = col - r->x_origin;
-    if (i > r->last) return;
-    if (i < 0) i = 0;
-    r->c[i] += (uint32_t)v;
-    r->bw[i >> 6] |= (uint64_t)1 << (i & 63);
-}
-
 /* One row piece of an edge from device x = a to x = b (ca and cb their columns) covering height
  * |d| with the sign of d; dd is d in cell units (exact: every edge's y lies on a 2⁻¹⁰ grid).
  *
@@ -95,91 +63,25 @@ static inline void put_folded(const craster_row *r, int col, int32_t v) {
  * H(u) = 0, u²/2, u − ½ for u ≤ 0, 0…1, ≥ 1; it is computed from device coordinates only, rounded
  * to cell units column by column, and the cells get its differences, the last one what is left
  * of dd. So a piece's cells sum to dd exactly and each cell's value depends on the piece alone,
- * never on the clip, the band or the row's origin. */
+ * never on the clip, the band or the row's origin. raster_avx2.c computes the same values for 8
+ * rows at once, with the same operations in the same order. */
 static inline void accumulate(const craster_row *r, float a, int ca, float b, int cb, float d, int32_t dd) {
     float xl = a < b ? a : b, xr = a < b ? b : a;
     int c0 = a < b ? ca : cb, c1 = a < b ? cb : ca;
-    int i0 = c0 - r->x_origin, i1 = c1 - r->x_origin;
-    int inside = i0 >= 0 && i1 + 1 <= r->last;
     if (c0 == c1 || xr - xl < 1e-6f) {
         float xm = (xl + xr) * 0.5f;
         int ci = craster_floor(xm);
         if (ci > c1) ci = c1;
-        int32_t f = craster_fix(d * (xm - (float)ci));
-        int i = ci - r->x_origin;
-        if (i >= 0 && i + 1 <= r->last) {
-            r->c[i] += (uint32_t)(dd - f);
-            r->c[i + 1] += (uint32_t)f;
-            flag_pair(r->bw, i);
-        } else {
-            put_folded(r, ci, dd - f);
-            put_folded(r, ci + 1, f);
-        }
+        craster_cells_single(r, ci, craster_fix(d * (xm - (float)ci)), dd);
         return;
     }
     float inv = d / (xr - xl);
     float a0 = (float)(c0 + 1) - xl;
     int32_t cov0 = craster_fix(inv * a0 * a0 * 0.5f);
-    int32_t prev = cov0;
+    int32_t cov1 = craster_fix(inv * (a0 + 0.5f));
     float b1 = (float)(c1 + 1) - xr;
     int32_t cov_end = craster_fix(inv * (((float)c1 + 0.5f - xl) - b1 * b1 * 0.5f));
-    if (inside) {
-        uint32_t *c = r->c + i0;
-        c[0] += (uint32_t)cov0;
-        if (c1 > c0 + 1) {
-            int32_t cov1 = craster_fix(inv * (a0 + 0.5f));
-            c[1] += (uint32_t)(cov1 - cov0);
-            prev = cov1;
-            if (c1 > c0 + 2) {
-                /* Interior columns: coverage grows by inv per column; stepped in 2⁻³² units so
-                 * that rounding to cells never drifts. */
-                int64_t step = (int64_t)((double)inv * 4294967296.0);
-                int64_t acc = (int64_t)cov1 * 65536 + 32768;
-                for (int k = 2; k < c1 - c0; k++) {
-                    acc += step;
-                    int32_t cov = (int32_t)(acc >> 16);
-                    c[k] += (uint32_t)(cov - prev);
-                    prev = cov;
-                }
-            }
-        }
-        c[c1 - c0] += (uint32_t)(cov_end - prev);
-        c[c1 - c0 + 1] += (uint32_t)(dd - cov_end);
-        flag_range(r->bw, i0, i1 + 1);
-        return;
-    }
-    /* The same values, folded at the row's sides. */
-    put_folded(r, c0, cov0);
-    if (c1 > c0 + 1) {
-        int32_t cov1 = craster_fix(inv * (a0 + 0.5f));
-        put_folded(r, c0 + 1, cov1 - cov0);
-        prev = cov1;
-        if (c1 > c0 + 2) {
-            int64_t step = (int64_t)((double)inv * 4294967296.0);
-            int64_t acc = (int64_t)cov1 * 65536 + 32768;
-            int k = 2, end = c1 - c0;
-            /* Columns left of the row (k ≤ skip) all add up in cell 0: stepped over at once. */
-            int skip = r->x_origin - c0 - 1;
-            if (skip >= k) {
-                if (skip > end - 1) skip = end - 1;
-                acc += step * (int64_t)(skip - 1);
-                int32_t cov = (int32_t)(acc >> 16);
-                put_folded(r, c0 + skip, cov - prev);
-                prev = cov;
-                k = skip + 1;
-            }
-            int stop = r->x_origin + r->last - c0 + 1;
-            if (end > stop) end = stop;
-            for (; k < end; k++) {
-                acc += step;
-                int32_t cov = (int32_t)(acc >> 16);
-                put_folded(r, c0 + k, cov - prev);
-                prev = cov;
-            }
-        }
-    }
-    put_folded(r, c1, cov_end - prev);
-    put_folded(r, c1 + 1, dd - cov_end);
+    craster_cells_multi(r, c0, c1, inv, cov0, cov1, cov_end, dd);
 }
 
 /* Adds edge e between rows ys…ye (inside the current band, whose top row is bt). Everything is
@@ -204,10 +106,10 @@ static inline void add_edge(const craster_edge *e, float ys, float ye, float bt,
             if (inside) {
                 r.c[i] += (uint32_t)(dd - fd);
                 r.c[i + 1] += (uint32_t)fd;
-                flag_pair(r.bw, i);
+                craster_flag_pair(r.bw, i);
             } else {
-                put_folded(&r, ci, dd - fd);
-                put_folded(&r, ci + 1, fd);
+                craster_put_folded(&r, ci, dd - fd);
+                craster_put_folded(&r, ci + 1, fd);
             }
             y = yn;
             r.c += stride;
@@ -323,7 +225,7 @@ static void splice_exact(uint32_t *c, uint64_t *bw, const int32_t *ranges, int n
         c[i1 + 1] = after + (acc - prev);
         acc += after;
         pos = i1 + 2;
-        flag_range(bw, i0, i1 + 1);
+        craster_flag_range(bw, i0, i1 + 1);
     }
 }
 
@@ -429,7 +331,13 @@ int craster_fill_exact(craster_scratch *s, const craster_edge *edges, ptrdiff_t 
         while (j < n_active) {
             const craster_edge *e = &sorted[s->active[j]];
             float ys = e->y0 > btf ? e->y0 : btf, ye = e->y1 < bbf ? e->y1 : bbf;
-            if (ys < ye) add_edge(e, ys, ye, btf, x_origin, width + 1, s->cells, s->bits, stride, words);
+            if (ys < ye) {
+#if defined(CRASTER_X86)
+                if (avx2 && e->x0 != e->x1 && ye - ys >= 3.0f) craster_add_edge_avx2(e, ys, ye, btf, x_origin, width + 1, s->cells, s->bits, stride, words);
+                else
+#endif
+                add_edge(e, ys, ye, btf, x_origin, width + 1, s->cells, s->bits, stride, words);
+            }
             if (e->y1 <= bbf) s->active[j] = s->active[--n_active];
             else j++;
         }

@@ -4,6 +4,7 @@
  * ((x·a + 128) · 257) >> 16 for x·a ≤ 255·255. */
 
 #include "raster_internal.h"
+#include "raster_accumulate.h"
 
 #if defined(CRASTER_X86)
 
@@ -77,6 +78,103 @@ AVX2 static inline __attribute__((always_inline)) uint32_t block_argb(uint32_t *
     __m256i hi = mask_over16(c16, _mm256_unpackhi_epi8(mp, zero), _mm256_unpackhi_epi8(dp, zero));
     _mm256_maskstore_epi32((int *)row, lanes, _mm256_packus_epi16(lo, hi));
     return last;
+}
+
+
+/* ⌊v⌋ per lane as craster_floor computes it (truncate, then one less where that rounded up). */
+AVX2 static inline __m256i floor8(__m256 v) {
+    __m256i i = _mm256_cvttps_epi32(v);
+    return _mm256_add_epi32(i, _mm256_castps_si256(_mm256_cmp_ps(_mm256_cvtepi32_ps(i), v, _CMP_GT_OQ)));
+}
+
+/* craster_fix per lane. */
+AVX2 static inline __m256i fix8(__m256 v) {
+    __m256 b = _mm256_add_ps(_mm256_mul_ps(v, _mm256_set1_ps(65536.0f)), _mm256_set1_ps(12582912.0f));
+    return _mm256_sub_epi32(_mm256_castps_si256(b), _mm256_set1_epi32(0x4B400000));
+}
+
+/* raster.c's add_edge for a non-vertical edge, 8 rows per step: the rows' end points, columns,
+ * heights and piece values (accumulate's, operation for operation, so the same floats) in
+ * vectors, then each row's cells written by raster_accumulate.h's functions in row order. */
+AVX2 void craster_add_edge_avx2(const craster_edge *e, float ys, float ye, float bt, int x_origin, int last,
+                                uint32_t *cells, uint64_t *bits, ptrdiff_t stride, ptrdiff_t words) {
+    int row = craster_trunc(ys - bt);
+    craster_row r = { cells + row * stride, bits + row * words, x_origin, last };
+    float dxdy = (e->x1 - e->x0) / (e->y1 - e->y0);
+    float lo = e->x0 < e->x1 ? e->x0 : e->x1, hi = e->x0 < e->x1 ? e->x1 : e->x0;
+    float y = ys;
+    float x;
+    if (y == e->y0) x = e->x0;
+    else {
+        float v = e->x0 + (y - e->y0) * dxdy;
+        x = v < lo ? lo : (v > hi ? hi : v);
+    }
+    int cx = craster_floor(x);
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i prev_lane = _mm256_setr_epi32(0, 0, 1, 2, 3, 4, 5, 6);
+    const __m256 vye = _mm256_set1_ps(ye), vy0 = _mm256_set1_ps(e->y0), vy1 = _mm256_set1_ps(e->y1);
+    const __m256 vx0 = _mm256_set1_ps(e->x0), vx1 = _mm256_set1_ps(e->x1), vdxdy = _mm256_set1_ps(dxdy);
+    const __m256 vlo = _mm256_set1_ps(lo), vhi = _mm256_set1_ps(hi), vdir = _mm256_set1_ps(e->dir);
+    const __m256 half = _mm256_set1_ps(0.5f);
+    int32_t ci[8], f[8], dd[8], c0[8], c1[8], cov0[8], cov1[8], cov_end[8];
+    float inv[8];
+    while (y < ye) {
+        /* Row k's bottom: bt + (row + 1 + k), at most ye; rows run while their top is above ye. */
+        __m256 yn = _mm256_add_ps(_mm256_set1_ps(bt), _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(row + 1), lane)));
+        yn = _mm256_min_ps(yn, vye);
+        int done = _mm256_movemask_ps(_mm256_cmp_ps(yn, vye, _CMP_GE_OQ));
+        int m = done ? __builtin_ctz((unsigned)done) + 1 : 8;
+        __m256 xat = _mm256_add_ps(vx0, _mm256_mul_ps(_mm256_sub_ps(yn, vy0), vdxdy));
+        xat = _mm256_min_ps(_mm256_max_ps(xat, vlo), vhi);
+        __m256 xn = _mm256_blendv_ps(xat, vx1, _mm256_cmp_ps(yn, vy1, _CMP_EQ_OQ));
+        __m256i cxn = floor8(xn);
+        /* Each row's top: the previous row's bottom (lane 0: the carried y, x and column). */
+        __m256 ya = _mm256_blend_ps(_mm256_permutevar8x32_ps(yn, prev_lane), _mm256_set1_ps(y), 1);
+        __m256 xa = _mm256_blend_ps(_mm256_permutevar8x32_ps(xn, prev_lane), _mm256_set1_ps(x), 1);
+        __m256i ca = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(cxn, prev_lane), _mm256_set1_epi32(cx), 1);
+        __m256 d = _mm256_mul_ps(vdir, _mm256_sub_ps(yn, ya));
+        __m256 lt = _mm256_cmp_ps(xa, xn, _CMP_LT_OQ);
+        __m256 xl = _mm256_blendv_ps(xn, xa, lt), xr = _mm256_blendv_ps(xa, xn, lt);
+        __m256i vc0 = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(cxn), _mm256_castsi256_ps(ca), lt));
+        __m256i vc1 = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(ca), _mm256_castsi256_ps(cxn), lt));
+        __m256 w = _mm256_sub_ps(xr, xl);
+        int single = _mm256_movemask_ps(_mm256_or_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(vc0, vc1)),
+                                                     _mm256_cmp_ps(w, _mm256_set1_ps(1e-6f), _CMP_LT_OQ)));
+        __m256 xm = _mm256_mul_ps(_mm256_add_ps(xl, xr), half);
+        __m256i vci = _mm256_min_epi32(floor8(xm), vc1);
+        _mm256_storeu_si256((__m256i *)ci, vci);
+        _mm256_storeu_si256((__m256i *)f, fix8(_mm256_mul_ps(d, _mm256_sub_ps(xm, _mm256_cvtepi32_ps(vci)))));
+        _mm256_storeu_si256((__m256i *)dd, fix8(d));
+        if (single != 0xff) {
+            const __m256i one = _mm256_set1_epi32(1);
+            __m256 vinv = _mm256_div_ps(d, w);
+            __m256 a0 = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(vc0, one)), xl);
+            __m256 b1 = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(vc1, one)), xr);
+            _mm256_storeu_si256((__m256i *)cov0, fix8(_mm256_mul_ps(_mm256_mul_ps(_mm256_mul_ps(vinv, a0), a0), half)));
+            _mm256_storeu_si256((__m256i *)cov1, fix8(_mm256_mul_ps(vinv, _mm256_add_ps(a0, half))));
+            __m256 t = _mm256_sub_ps(_mm256_sub_ps(_mm256_add_ps(_mm256_cvtepi32_ps(vc1), half), xl),
+                                     _mm256_mul_ps(_mm256_mul_ps(b1, b1), half));
+            _mm256_storeu_si256((__m256i *)cov_end, fix8(_mm256_mul_ps(vinv, t)));
+            _mm256_storeu_ps(inv, vinv);
+            _mm256_storeu_si256((__m256i *)c0, vc0);
+            _mm256_storeu_si256((__m256i *)c1, vc1);
+        }
+        for (int k = 0; k < m; k++) {
+            if (single >> k & 1) craster_cells_single(&r, ci[k], f[k], dd[k]);
+            else craster_cells_multi(&r, c0[k], c1[k], inv[k], cov0[k], cov1[k], cov_end[k], dd[k]);
+            r.c += stride;
+            r.bw += words;
+        }
+        float ynv[8], xnv[8];
+        int32_t cxv[8];
+        _mm256_storeu_ps(ynv, yn);
+        _mm256_storeu_ps(xnv, xn);
+        _mm256_storeu_si256((__m256i *)cxv, cxn);
+        y = ynv[m - 1];
+        x = xnv[m - 1];
+        cx = cxv[m - 1];
+        row += m;
+    }
 }
 
 #define CRASTER_SWEEP_NAME craster_sweep_argb_avx2
