@@ -254,6 +254,7 @@ int craster_fill_exact(craster_scratch *s, const craster_edge *edges, ptrdiff_t 
         return -1;
     if (even_odd) exact_count = 0;
     if (exact_count > 0 && !s->uni && !(s->uni = craster_union_create())) return -1;
+    if (exact_count > 0) craster_union_begin(s->uni);
     ptrdiff_t next_exact = 0;
     int avx2 = !portable && craster_has_avx2();
 

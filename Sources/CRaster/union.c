@@ -58,6 +58,9 @@ struct craster_union {
     int *lists;
     unsigned char *gone;
     size_t piece_cap, inner_cap, step_cap, cut_cap, order_cap, touched_cap, right_cap, list_cap, gone_cap;
+    /* What the current fill's pixels may still spend on their quadratic parts (sorted steps,
+     * crossings of inner pieces); at 0 the rest keep the accumulated coverage. */
+    double budget;
 };
 
 craster_union *craster_union_create(void) { return calloc(1, sizeof(craster_union)); }
@@ -83,6 +86,17 @@ static inline int before(const upiece *p, const upiece *q) {
 
 /* The work a row may take (pieces × columns) before it keeps the accumulated coverage. */
 #define CRASTER_UNION_WORK ((double)(1 << 24))
+/* The pieces one pixel may hold inside it (and the steps left of it) before it keeps the
+ * accumulated coverage: its cuts and crossings take up to 2 + 2n + n(n − 1)/2 values (about
+ * 1 MB at 512), its steps are kept sorted by insertion. */
+#define CRASTER_UNION_INNER_MAX 512
+/* The steps a row's summary of pieces left of the walk may hold before the row keeps the
+ * accumulated coverage (sorted by insertion: quadratic). */
+#define CRASTER_UNION_STEPS_MAX 4096
+/* The quadratic work one fill's pixels may take in all (see craster_union.budget). */
+#define CRASTER_UNION_FILL_BUDGET ((double)(1 << 26))
+
+void craster_union_begin(craster_union *u) { u->budget = CRASTER_UNION_FILL_BUDGET; }
 
 /* Inserts a step of `delta` at y into the sorted steps s[0 … *n − 1], adding it to a step at
  * the same y. */
@@ -104,7 +118,12 @@ static int pixel_area(craster_union *u, int *act, int *n_act, const unsigned cha
                       int w_full, const ustep *base, int nb, int32_t *out) {
     double cl = (double)c, cr = cl + 1.0;
     int ni = 0, ns = 0;
+    /* Past the row's budget, or with too many layers of outline here (a pathological path:
+     * thousands of edges through one pixel), the accumulated coverage is kept; the pieces left
+     * in the list are dropped from it at a later column. */
+    if (u->budget <= 0) { *out = CRASTER_UNION_KEEP; return 0; }
     for (int k = 0; k < *n_act; k++) {
+        if (ns > 2 * CRASTER_UNION_INNER_MAX || ni > CRASTER_UNION_INNER_MAX) { *out = CRASTER_UNION_KEEP; return 0; }
         if (gone[act[k]]) { act[k--] = act[--*n_act]; continue; }
         const upiece *p = &u->pieces[act[k]];
         if (p->xl >= cr) continue;
@@ -145,6 +164,8 @@ static int pixel_area(craster_union *u, int *act, int *n_act, const unsigned cha
         for (int k = 0; k < ni; k++) { if (u->inner[k].dir < 0) lo += u->inner[k].dir; else hi += u->inner[k].dir; }
         if (lo > 0 || hi < 0) { *out = CRASTER_ONE; return 0; }
     }
+    if (ns > 2 * CRASTER_UNION_INNER_MAX || ni > CRASTER_UNION_INNER_MAX) { *out = CRASTER_UNION_KEEP; return 0; }
+    u->budget -= (double)ns * ns + (double)ni * ni;
     /* Cuts besides the base steps: the row's top and bottom, every end, every crossing of two
      * inner pieces. */
     size_t nc_max = 2 + (size_t)ns + 2 * (size_t)ni + (size_t)ni * (size_t)(ni - (ni > 0)) / 2;
@@ -286,6 +307,7 @@ int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t
         if ((x0 < x1 ? x1 : x0) <= first) {
             int dir = e->dir > 0 ? 1 : -1;
             if (ys == y0 && ye == y1) w_full += dir;
+            else if (nb >= CRASTER_UNION_STEPS_MAX) return -1;
             else { insert_step(base, &nb, ys, dir); insert_step(base, &nb, ye, -dir); }
             continue;
         }
@@ -318,6 +340,7 @@ int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t
             const upiece *p = &u->pieces[k];
             if (p->xr <= first) {
                 if (p->ya == y0 && p->yb == y1) w_full += p->dir;
+                else if (nb >= CRASTER_UNION_STEPS_MAX) return -1;
                 else { insert_step(base, &nb, p->ya, p->dir); insert_step(base, &nb, p->yb, -p->dir); }
                 continue;
             }
@@ -371,6 +394,8 @@ int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t
            const upiece *p_ = &u->pieces[i_]; \
            u->gone[i_] = 1; \
            if (p_->ya == y0 && p_->yb == y1) w_full += p_->dir; \
+           else if (nb >= CRASTER_UNION_STEPS_MAX) u->budget = 0; /* the summary is incomplete from here on: the fill's */ \
+                                                                  /* remaining pixels keep theirs */ \
            else { insert_step(base, &nb, p_->ya, p_->dir); insert_step(base, &nb, p_->yb, -p_->dir); } \
        } }), \
     pixel_area(u, act, &n_act, u->gone, (c), y0, w_full, base, nb, (out)))

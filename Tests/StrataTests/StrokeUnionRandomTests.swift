@@ -151,4 +151,28 @@ import StrataTestSupport
         }
         return (n > 0 ? sum / Double(n) : 0, worst, n)
     }
+
+    /// A stroke folding back and forth 300 times inside one pixel puts over a thousand pieces of
+    /// outline in it: past 512 the exact union would need n²/2 crossings (a fuzzed path asked
+    /// for 4 GB), so that pixel keeps the accumulated coverage, the same as without
+    /// `exactOverlaps`, and the fill ends promptly.
+    @Test func aPixelHoldingHundredsOfOutlineLayersKeepsTheAccumulatedCoverage() {
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 10.3, y: 10.3))
+        for i in 0..<300 {
+            let q = i % 2 == 0 ? CGPoint(x: 10.7, y: 10.62 + Double(i % 7) * 0.01) : CGPoint(x: 10.3, y: 10.3 + Double(i % 5) * 0.01)
+            p.addLine(to: q)
+        }
+        let style = StrokeStyle(lineWidth: 0.1, lineCap: .butt, lineJoin: .miter, miterLimit: 4)
+        func render(exact: Bool) -> [UInt8] {
+            let img = RasterTestImage(width: 20, height: 20)
+            let r = PathRasterizer()
+            r.exactOverlaps = exact
+            r.stroke(path: p, style: style, color: .black, into: img.image)
+            return img.alpha
+        }
+        let exact = render(exact: true), accumulated = render(exact: false)
+        #expect(accumulated[10 * 20 + 10] > 0)
+        #expect(exact == accumulated)
+    }
 }
