@@ -120,15 +120,14 @@ static inline void add_edge(const craster_edge *e, float ys, float ye, float bt,
     }
     float dxdy = (e->x1 - e->x0) / (e->y1 - e->y0);
     float lo = e->x0 < e->x1 ? e->x0 : e->x1, hi = e->x0 < e->x1 ? e->x1 : e->x0;
-#define XAT(yy) ({ float v_ = e->x0 + ((yy) - e->y0) * dxdy; v_ < lo ? lo : (v_ > hi ? hi : v_); })
     float y = ys;
     /* The piece's end x and its column carry over to the next row's piece. */
-    float x = y == e->y0 ? e->x0 : XAT(y);
+    float x = y == e->y0 ? e->x0 : craster_x_at(e, dxdy, lo, hi, y);
     int cx = craster_floor(x);
     while (y < ye) {
         float yn = bt + (float)(row + 1);
         if (yn > ye) yn = ye;
-        float xn = yn == e->y1 ? e->x1 : XAT(yn);
+        float xn = yn == e->y1 ? e->x1 : craster_x_at(e, dxdy, lo, hi, yn);
         int cxn = craster_floor(xn);
         float d = e->dir * (yn - y);
         accumulate(&r, x, cx, xn, cxn, d, craster_fix(d));
@@ -139,7 +138,6 @@ static inline void add_edge(const craster_edge *e, float ys, float ye, float bt,
         r.bw += words;
         row++;
     }
-#undef XAT
 }
 
 #define CRASTER_SWEEP_NAME craster_sweep_argb

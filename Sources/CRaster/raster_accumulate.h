@@ -119,6 +119,13 @@ static inline __attribute__((always_inline)) void craster_cells_multi(const cras
     craster_put_folded(r, c1 + 1, dd - cov_end);
 }
 
+/* Edge e's x at height y (dxdy its slope, lo … hi its x range, which rounding cannot leave):
+ * both edge walks start a piece from it. */
+static inline float craster_x_at(const craster_edge *e, float dxdy, float lo, float hi, float y) {
+    float v = e->x0 + (y - e->y0) * dxdy;
+    return v < lo ? lo : (v > hi ? hi : v);
+}
+
 /* Adds edge e between rows ys…ye (inside the current band, whose top row is bt) with 8 rows at
  * a time (raster_avx2.c; the same cells as raster.c's add_edge). */
 #if defined(CRASTER_X86)

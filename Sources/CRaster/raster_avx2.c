@@ -80,7 +80,6 @@ AVX2 static inline __attribute__((always_inline)) uint32_t block_argb(uint32_t *
     return last;
 }
 
-
 /* ⌊v⌋ per lane as craster_floor computes it (truncate, then one less where that rounded up). */
 AVX2 static inline __m256i floor8(__m256 v) {
     __m256i i = _mm256_cvttps_epi32(v);
@@ -103,12 +102,7 @@ AVX2 void craster_add_edge_avx2(const craster_edge *e, float ys, float ye, float
     float dxdy = (e->x1 - e->x0) / (e->y1 - e->y0);
     float lo = e->x0 < e->x1 ? e->x0 : e->x1, hi = e->x0 < e->x1 ? e->x1 : e->x0;
     float y = ys;
-    float x;
-    if (y == e->y0) x = e->x0;
-    else {
-        float v = e->x0 + (y - e->y0) * dxdy;
-        x = v < lo ? lo : (v > hi ? hi : v);
-    }
+    float x = y == e->y0 ? e->x0 : craster_x_at(e, dxdy, lo, hi, y);
     int cx = craster_floor(x);
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i prev_lane = _mm256_setr_epi32(0, 0, 1, 2, 3, 4, 5, 6);

@@ -118,7 +118,7 @@ static int pixel_area(craster_union *u, int *act, int *n_act, const unsigned cha
                       int w_full, const ustep *base, int nb, int32_t *out) {
     double cl = (double)c, cr = cl + 1.0;
     int ni = 0, ns = 0;
-    /* Past the row's budget, or with too many layers of outline here (a pathological path:
+    /* Past the fill's budget, or with too many layers of outline here (a pathological path:
      * thousands of edges through one pixel), the accumulated coverage is kept; the pieces left
      * in the list are dropped from it at a later column. */
     if (u->budget <= 0) { *out = CRASTER_UNION_KEEP; return 0; }
@@ -368,6 +368,9 @@ int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t
     for (int k = 0; k < np; k++) by_left[k] = u->rights[k].index;
     memset(u->gone, 0, (size_t)np);
     int left = 0, entered = 0, n_act = 0;
+    /* Set when the summary of pieces left of the walk would pass CRASTER_UNION_STEPS_MAX: the
+     * row then keeps its accumulated coverage, as when that happens before the walk. */
+    int overflow = 0;
     /* Left of every piece there is nothing; right of all of them, the value of the column after
      * the last one they enter. */
     int cmin = np ? (int)floor(xmin) : INT32_MAX - 1, cmax = np ? (int)floor(xmax) : INT32_MAX - 2;
@@ -394,11 +397,10 @@ int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t
            const upiece *p_ = &u->pieces[i_]; \
            u->gone[i_] = 1; \
            if (p_->ya == y0 && p_->yb == y1) w_full += p_->dir; \
-           else if (nb >= CRASTER_UNION_STEPS_MAX) u->budget = 0; /* the summary is incomplete from here on: the fill's */ \
-                                                                  /* remaining pixels keep theirs */ \
+           else if (nb >= CRASTER_UNION_STEPS_MAX) overflow = 1; \
            else { insert_step(base, &nb, p_->ya, p_->dir); insert_step(base, &nb, p_->yb, -p_->dir); } \
        } }), \
-    pixel_area(u, act, &n_act, u->gone, (c), y0, w_full, base, nb, (out)))
+    overflow ? -1 : pixel_area(u, act, &n_act, u->gone, (c), y0, w_full, base, nb, (out)))
     for (int k = 0; k < n_ranges; k++) {
         int x_lo = ranges[2 * k], x_hi = ranges[2 * k + 1];
         int f = cmin > x_lo ? cmin : x_lo;

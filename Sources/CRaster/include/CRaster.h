@@ -82,7 +82,7 @@ int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count,
  * winding number is not 0, instead of the accumulated winding clamped to 1 (which over-counts
  * where several layers of outline overlap inside a pixel, as at a stroke's sharp turns). Those
  * pixels are as exact under any clip as the others, within bounds on the work: a row whose
- * edges × listed columns exceed 2²⁴ (or with over 2048 edges left of its first listed column), a
+ * edges × listed columns exceed 2²⁴ (or with over 2048 edges left of one of its listed pixels), a
  * pixel with over 512 pieces of edges inside it, and the pixels after the fill has spent about
  * 2²⁶ steps on such crowded pixels keep the accumulated values (those limits depend on the
  * clip). Even-odd fills ignore the list. */
