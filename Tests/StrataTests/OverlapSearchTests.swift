@@ -11,13 +11,12 @@ import Testing
     static func marks(_ path: CGPath, _ style: StrokeStyle, width w: Int, height h: Int,
                       clip: (Int, Int, Int, Int)? = nil) -> Set<[Int]> {
         let clip = clip ?? (0, 0, w, h)
-        let storage = UnsafeMutablePointer<_Edge>.allocate(capacity: 64)
-        var eb = _EdgeBuilder(storage: storage, capacity: 64, clip: clip, frame: _EdgeBuilder.frame(width: w, height: h))
+        var eb = _EdgeBuilder(storage: craster_edges(), clip: clip, width: w, height: h)
         eb.keepsOverlaps = true
         var a = _PolylineCollector(), b = _PolylineCollector()
         _PathOutliner.strokeOutline(path, style: style, transform: .identity, tolerance: 0.1, scratch: &a, &b, into: &eb)
         eb.finish()
-        defer { eb.edges.deallocate() }
+        defer { craster_edges_free(&eb.c) }
         let search = craster_overlap_create()
         defer { craster_overlap_destroy(search) }
         var start: UnsafePointer<Int32>? = nil

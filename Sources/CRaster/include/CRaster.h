@@ -122,4 +122,7 @@ int craster_overlaps(craster_overlap *o, const craster_oseg *segs, ptrdiff_t cou
 }
 #endif
 
+/* Building the edges from segments and paths. */
+#include "CRasterEdges.h"
+
 #endif

@@ -7,27 +7,21 @@ internal typealias _Edge = craster_edge
 
 /// Collects a path's device-space segments as edges for one fill restricted to an integer clip
 /// rectangle, such that the pixels inside the clip come out exactly as in a fill of the whole
-/// target (CRaster.h: exact clipping).
-///
-/// An edge's geometry never depends on the clip. Segments are first cut to `frame`, a box that
-/// depends only on the target (coordinates of ±1e9 stay far from overflow and float precision
-/// is kept): parts above and below it are dropped, parts right of it too, parts left of it move
-/// onto its left side as vertical edges. Endpoints' y are rounded to a 2⁻¹⁰ pixel grid, which
-/// makes every edge's height in a row exact for the scan converter. Only then the clip chooses:
-/// edges wholly above, below or right of it are dropped (they change no pixel inside), edges
-/// wholly left of it become vertical edges on its left side with the same rows (the same winding
-/// for every pixel inside), and all others are kept whole: the scan converter skips the rows
-/// outside the clip and sums what lies left of it. Every contour is implicitly closed (fill
-/// semantics).
+/// target: CRaster's edge builder (CRasterEdges.h: frame, 2⁻¹⁰ grid, what the clip drops,
+/// moves or keeps), fed segment by segment from Swift (strokes' outlines) or given a whole path
+/// at once (`addPath`, fills: flattening and edges in C, without a call per segment). Every
+/// contour is implicitly closed (fill semantics).
 internal struct _EdgeBuilder: _PolylineSink {
-    var edges: UnsafeMutablePointer<_Edge>
-    var capacity: Int
-    var count = 0
-    let left: Double, top: Double, right: Double, bottom: Double
-    private let frameLeft: Double, frameTop: Double, frameRight: Double, frameBottom: Double
+    /// The C builder: the edges (its storage is handed from fill to fill), clip, frame and box.
+    var c: craster_edges
+    var edges: UnsafeMutablePointer<_Edge>? { c.edges }
+    var count: Int { c.count }
     /// The box of the kept edges; maxX is at least the clip's right side when a dropped edge
     /// closes winding that spans up to it.
-    var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+    var minX: Double { c.min_x }
+    var maxX: Double { c.max_x }
+    var minY: Double { c.min_y }
+    var maxY: Double { c.max_y }
     private var sx = 0.0, sy = 0.0, cx = 0.0, cy = 0.0
     private var open = false
     /// The outline's edges as given (device pixels, before any clipping), for the overlap search
@@ -44,18 +38,42 @@ internal struct _EdgeBuilder: _PolylineSink {
     /// (0 until one does) and how often its direction has come round past +x.
     private var convexSoFar = true, turnSign = 0.0, roundings = 0
 
-    /// The frame every target of `width`×`height` pixels gets: ±2¹⁵ pixels (floats there still
-    /// hold 2⁻⁸ of a pixel), grown to hold the target.
-    static func frame(width: Int, height: Int) -> (Int, Int, Int, Int) {
-        let reach = 1 << 15
-        return (-reach, -reach, max(reach, width), max(reach, height))
+    /// Starts the edges of one fill of a `width`×`height` target inside `clip` (left, top, right,
+    /// bottom), in `storage`'s memory (which the builder may regrow: take it back from `c`).
+    init(storage: craster_edges, clip: (Int, Int, Int, Int), width: Int, height: Int) {
+        c = storage
+        craster_edges_begin(&c, Int32(clip.0), Int32(clip.1), Int32(clip.2), Int32(clip.3), Int32(width), Int32(height))
     }
 
-    init(storage: UnsafeMutablePointer<_Edge>, capacity: Int, clip: (Int, Int, Int, Int), frame: (Int, Int, Int, Int)) {
-        edges = storage
-        self.capacity = capacity
-        left = Double(clip.0); top = Double(clip.1); right = Double(clip.2); bottom = Double(clip.3)
-        frameLeft = Double(frame.0); frameTop = Double(frame.1); frameRight = Double(frame.2); frameBottom = Double(frame.3)
+    /// Whether `addPath` can hand a path's storage to C as it is: element kinds one byte each,
+    /// CGPathElementType's cases in CRASTER_MOVE … CRASTER_CLOSE's order, points as x, y doubles.
+    private static let kindsAreBytes: Bool = {
+        MemoryLayout<CGPathElementType>.stride == 1 && MemoryLayout<CGPoint>.stride == 16
+            && [CGPathElementType.moveToPoint, .addLineToPoint, .addQuadCurveToPoint, .addCurveToPoint, .closeSubpath]
+                .map { unsafeBitCast($0, to: UInt8.self) }
+                == [UInt8(CRASTER_MOVE), UInt8(CRASTER_LINE), UInt8(CRASTER_QUAD), UInt8(CRASTER_CUBIC), UInt8(CRASTER_CLOSE)]
+    }()
+
+    /// Adds the edges of `path` (finite points only) transformed by `t`, curves flattened within
+    /// `tolerance`: the same edges as `_PathFlattener.flatten` into this builder, made in C.
+    /// Not for outlines kept for the overlap search.
+    mutating func addPath(_ path: CGPath, transform t: CGAffineTransform, tolerance: Double) {
+        guard Self.kindsAreBytes, !keepsOverlaps else {
+            _PathFlattener.flatten(path, transform: t, tolerance: tolerance, into: &self)
+            return
+        }
+        if open { finish() }
+        // A homogeneous tuple is laid out as an array of its element type.
+        var m = (Double(t.a), Double(t.b), Double(t.c), Double(t.d), Double(t.tx), Double(t.ty))
+        withUnsafeBytes(of: &m) { m in
+            path._types.withUnsafeBytes { kinds in
+                path._points.withUnsafeBytes { points in
+                    craster_edges_path(&c, kinds.baseAddress?.assumingMemoryBound(to: UInt8.self), path._types.count,
+                                       points.baseAddress?.assumingMemoryBound(to: Double.self),
+                                       m.baseAddress?.assumingMemoryBound(to: Double.self), tolerance)
+                }
+            }
+        }
     }
 
     mutating func moveTo(_ x: Double, _ y: Double) {
@@ -112,7 +130,7 @@ internal struct _EdgeBuilder: _PolylineSink {
             hasPrevious = true
         }
         prevX = dx; prevY = dy
-        if max(ax, bx) < left - 2 || min(ax, bx) > right + 2 || max(ay, by) < top - 2 || min(ay, by) > bottom + 2 { return }
+        if max(ax, bx) < c.left - 2 || min(ax, bx) > c.right + 2 || max(ay, by) < c.top - 2 || min(ay, by) > c.bottom + 2 { return }
         outline.append(craster_oseg(x0: ax, y0: ay, x1: bx, y1: by, turn: turned, loop: 0, index: i, first: contourFirst,
                                     last: 0, convex: 0))
     }
@@ -162,76 +180,6 @@ internal struct _EdgeBuilder: _PolylineSink {
     @inline(__always)
     private mutating func segment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
         if keepsOverlaps { record(ax, ay, bx, by) }
-        // Finite points can overflow to ±∞ under a transform: such segments are dropped.
-        guard ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite, ay != by else { return }
-        var x0 = ax, y0 = ay, x1 = bx, y1 = by, dir: Float = 1
-        if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
-        // Wholly above or below the clip: no pixel inside changes.
-        if y1 <= top || y0 >= bottom { return }
-        if y0 >= frameTop && y1 <= frameBottom && x0 >= frameLeft && x1 >= frameLeft && x0 <= frameRight && x1 <= frameRight {
-            // Inside the frame (the usual case): no slope needed.
-            keep(x0, y0, x1, y1, dir)
-            return
-        }
-        let slope = (x1 - x0) / (y1 - y0)
-        if y0 < frameTop { x0 += (frameTop - y0) * slope; y0 = frameTop }
-        if y1 > frameBottom { x1 -= (y1 - frameBottom) * slope; y1 = frameBottom }
-        if x0 >= frameRight && x1 >= frameRight {
-            // Dropped, but the winding it closes still spans up to the clip's right side.
-            maxX = max(maxX, right)
-            return
-        }
-        if x0 <= frameLeft && x1 <= frameLeft { keep(frameLeft, y0, frameLeft, y1, dir); return }
-        // Split where the edge crosses the frame's left and right sides.
-        if (x0 < frameLeft) != (x1 < frameLeft) {
-            let ym = min(max(y0 + (frameLeft - x0) / slope, y0), y1)
-            if x0 < frameLeft { keep(frameLeft, y0, frameLeft, ym, dir); x0 = frameLeft; y0 = ym }
-            else { keep(frameLeft, ym, frameLeft, y1, dir); x1 = frameLeft; y1 = ym }
-        }
-        if (x0 > frameRight) != (x1 > frameRight) {
-            let ym = min(max(y0 + (frameRight - x0) / slope, y0), y1)
-            if x0 > frameRight { x0 = frameRight; y0 = ym } else { x1 = frameRight; y1 = ym }
-        }
-        keep(min(max(x0, frameLeft), frameRight), y0, min(max(x1, frameLeft), frameRight), y1, dir)
-    }
-
-    /// An edge inside the frame: its y rounded to the 2⁻¹⁰ grid, then dropped, moved onto the
-    /// clip's left side or kept whole (see the type's comment).
-    @inline(__always)
-    private mutating func keep(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
-        // Single precision from here on: an edge too short to keep its height is dropped.
-        let fy0 = Float(Self._onGrid(y0)), fy1 = Float(Self._onGrid(y1))
-        guard fy0 < fy1, Double(fy1) > top, Double(fy0) < bottom, x0.isFinite, x1.isFinite else { return }
-        let fx0 = Float(x0), fx1 = Float(x1)
-        let lo = fx0 < fx1 ? fx0 : fx1, hi = fx0 < fx1 ? fx1 : fx0
-        if Double(lo) >= right {
-            maxX = max(maxX, right)
-            return
-        }
-        // Wholly left of the clip: every piece of it lies in columns left of the clip's first,
-        // so the pixels inside see only its height in each row.
-        if Double(hi) < left { push(Float(left), fy0, Float(left), fy1, dir); return }
-        push(fx0, fy0, fx1, fy1, dir)
-    }
-
-    @inline(__always)
-    private mutating func push(_ x0: Float, _ y0: Float, _ x1: Float, _ y1: Float, _ dir: Float) {
-        if count == capacity { grow() }
-        edges[count] = _Edge(x0: x0, y0: y0, x1: x1, y1: y1, dir: dir)
-        count &+= 1
-        let lo = Double(x0 < x1 ? x0 : x1), hi = Double(x0 < x1 ? x1 : x0)
-        if lo < minX { minX = lo }
-        if hi > maxX { maxX = hi }
-        if Double(y0) < minY { minY = Double(y0) }
-        if Double(y1) > maxY { maxY = Double(y1) }
-    }
-
-    private mutating func grow() {
-        let n = max(64, capacity * 2)
-        let e = UnsafeMutablePointer<_Edge>.allocate(capacity: n)
-        e.moveInitialize(from: edges, count: count)
-        edges.deallocate()
-        edges = e
-        capacity = n
+        craster_edges_segment(&c, ax, ay, bx, by)
     }
 }

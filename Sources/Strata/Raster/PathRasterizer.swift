@@ -14,7 +14,8 @@ import Foundation
 ///
 /// An instance owns scratch buffers reused across calls, so it is not thread-safe: use one per
 /// rendering thread. Bad input has fixed outcomes: a path with any non-finite point, a colour with
-/// zero alpha, an empty clip or a singular/non-finite transform draws nothing; coordinates far
+/// zero alpha, an empty clip or a singular/non-finite transform draws nothing (so does a path
+/// whose edges get no memory); coordinates far
 /// outside the target (±1e9) are clipped before any integer conversion. A dashed stroke only makes
 /// the dashes that can reach the clip; if those would take more than 250 000 outline points
 /// (62 500 butt-capped dashes, fewer with other caps) the stroke is drawn solid instead.
@@ -53,8 +54,8 @@ public final class PathRasterizer {
         set { accumulator.portable = newValue }
     }
 
-    private var edgeStorage: UnsafeMutablePointer<_Edge>
-    private var edgeCapacity = 1024
+    /// The edge builder's storage, handed from fill to fill.
+    private var edgeStore = craster_edges()
     private var accumulator = _CoverageAccumulator()
     private var scaledColor = _ScaledColorCache()
     private var polyA = _PolylineCollector()
@@ -62,12 +63,10 @@ public final class PathRasterizer {
     private var outlineStorage: [craster_oseg] = []
     private let overlapScratch = craster_overlap_create()
 
-    public init() {
-        edgeStorage = .allocate(capacity: edgeCapacity)
-    }
+    public init() {}
 
     deinit {
-        edgeStorage.deallocate()
+        craster_edges_free(&edgeStore)
         accumulator.free()
         craster_overlap_destroy(overlapScratch)
         scaledColor.free()
@@ -86,7 +85,7 @@ public final class PathRasterizer {
         guard let box = clipBox(target, clip), color.alpha > 0, Self.usable(transform),
               _PathFlattener.isFinite(path) else { return }
         var eb = edgeBuilder(target, box, overlaps: false)
-        _PathFlattener.flatten(path, transform: transform, tolerance: tolerance, into: &eb)
+        eb.addPath(path, transform: transform, tolerance: tolerance)
         eb.finish()
         draw(&eb, clip: box, evenOdd: rule == .evenOdd, color: color, target: target)
     }
@@ -117,8 +116,8 @@ public final class PathRasterizer {
     }
 
     private func edgeBuilder(_ target: OpaquePointer, _ clip: (Int, Int, Int, Int), overlaps: Bool) -> _EdgeBuilder {
-        let frame = _EdgeBuilder.frame(width: Int(pixman_image_get_width(target)), height: Int(pixman_image_get_height(target)))
-        var eb = _EdgeBuilder(storage: edgeStorage, capacity: edgeCapacity, clip: clip, frame: frame)
+        var eb = _EdgeBuilder(storage: edgeStore, clip: clip, width: Int(pixman_image_get_width(target)),
+                              height: Int(pixman_image_get_height(target)))
         eb.keepsOverlaps = overlaps
         if overlaps { swap(&eb.outline, &outlineStorage) }
         return eb
@@ -176,15 +175,15 @@ public final class PathRasterizer {
     private func draw(_ eb: inout _EdgeBuilder, clip: (Int, Int, Int, Int), evenOdd: Bool, color: CGColor,
                       target: OpaquePointer) {
         // Keep the (possibly regrown) edge and outline buffers for the next call.
-        edgeStorage = eb.edges
-        edgeCapacity = eb.capacity
+        edgeStore = eb.c
         defer {
             if eb.keepsOverlaps {
                 swap(&eb.outline, &outlineStorage)
                 outlineStorage.removeAll(keepingCapacity: true)
             }
         }
-        guard eb.count > 0 else { return }
+        // Memory for the edges ran out (c.failed): drawing only some would be wrong everywhere.
+        guard eb.count > 0, eb.c.failed == 0, let edges = eb.edges else { return }
         // The pixels to draw: the edges' box (edges may reach outside the clip) inside the clip.
         let x0 = max(clip.0, Int(eb.minX.rounded(.down))), y0 = max(clip.1, Int(eb.minY.rounded(.down)))
         let x1 = min(clip.2, Int(eb.maxX.rounded(.up))), y1 = min(clip.3, Int(eb.maxY.rounded(.up)))
@@ -210,12 +209,12 @@ public final class PathRasterizer {
                 scaledColor.use(argb)
                 let t = craster_target(base: data, stride: stride / 4, format: Int32(CRASTER_ARGB32), color: argb,
                                        scaled: scaledColor.entries)
-                accumulator.rasterize(edges: eb.edges, count: eb.count, box: box, evenOdd: evenOdd, exactPixels: exact, target: t)
+                accumulator.rasterize(edges: edges, count: eb.count, box: box, evenOdd: evenOdd, exactPixels: exact, target: t)
                 return
             }
             if format == PIXMAN_a8 {
                 let t = craster_target(base: data, stride: stride, format: Int32(CRASTER_A8), color: argb, scaled: nil)
-                accumulator.rasterize(edges: eb.edges, count: eb.count, box: box, evenOdd: evenOdd, exactPixels: exact, target: t)
+                accumulator.rasterize(edges: edges, count: eb.count, box: box, evenOdd: evenOdd, exactPixels: exact, target: t)
                 return
             }
         }
@@ -227,7 +226,7 @@ public final class PathRasterizer {
         let mdata = UnsafeMutableRawPointer(pixman_image_get_data(mask)!).assumingMemoryBound(to: UInt8.self)
         let t = craster_target(base: mdata - y0 * mstride - x0, stride: mstride, format: Int32(CRASTER_A8),
                                color: 0xFF00_0000, scaled: nil)
-        accumulator.rasterize(edges: eb.edges, count: eb.count, box: box, evenOdd: evenOdd, exactPixels: exact, target: t)
+        accumulator.rasterize(edges: edges, count: eb.count, box: box, evenOdd: evenOdd, exactPixels: exact, target: t)
         var pc = Self.pixmanColor(color)
         guard let solid = pixman_image_create_solid_fill(&pc) else { return }
         defer { pixman_image_unref(solid) }

@@ -1,0 +1,325 @@
+/* A fill's edges from device-space segments and from whole paths (CRasterEdges.h). */
+
+#include "CRasterEdges.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* No fused multiply-adds: the same values as Swift's arithmetic (which never contracts). GCC
+ * ignores this pragma (meson passes -ffp-contract=off instead). */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+/* Swift's min and max (which the Swift side of the builder used): the first operand unless
+ * the second is smaller (larger or equal). */
+static inline double smin(double a, double b) { return b < a ? b : a; }
+static inline double smax(double a, double b) { return b >= a ? b : a; }
+
+void craster_edges_begin(craster_edges *b, int clip_left, int clip_top, int clip_right, int clip_bottom,
+                         int target_width, int target_height) {
+    const int reach = 1 << 15;
+    b->count = 0;
+    b->failed = 0;
+    b->left = clip_left; b->top = clip_top; b->right = clip_right; b->bottom = clip_bottom;
+    b->frame_left = -reach; b->frame_top = -reach;
+    b->frame_right = target_width > reach ? target_width : reach;
+    b->frame_bottom = target_height > reach ? target_height : reach;
+    b->min_x = INFINITY; b->max_x = -INFINITY; b->min_y = INFINITY; b->max_y = -INFINITY;
+}
+
+void craster_edges_free(craster_edges *b) {
+    free(b->edges); free(b->px); free(b->py); free(b->gx); free(b->gy);
+    b->edges = NULL; b->px = NULL; b->py = NULL; b->gx = NULL; b->gy = NULL;
+    b->count = b->capacity = b->point_capacity = 0;
+}
+
+double craster_on_grid(double y) {
+    double v = y * 1024;
+    /* Adding and removing 1.5·2⁵² leaves |v| < 2⁵¹ rounded to an integer, ties to even
+     * (without -ffast-math the compiler keeps both operations). */
+    double even = (v + 0x1.8p52) - 0x1.8p52;
+    /* At a tie (v − even = ±½ exactly) the neighbour away from zero is v ± ½, exact. */
+    double rounded = fabs(v - even) == 0.5 ? v + copysign(0.5, v) : even;
+    return copysign(rounded, v) / 1024;
+}
+
+static int grow(craster_edges *b) {
+    ptrdiff_t n = b->capacity * 2 > 64 ? b->capacity * 2 : 64;
+    craster_edge *e = realloc(b->edges, (size_t)n * sizeof *e);
+    if (!e) { b->failed = 1; return -1; }
+    b->edges = e;
+    b->capacity = n;
+    return 0;
+}
+
+static inline void push(craster_edges *b, float x0, float y0, float x1, float y1, float dir) {
+    if (b->count == b->capacity && grow(b) != 0) return;
+    craster_edge *e = &b->edges[b->count++];
+    e->x0 = x0; e->y0 = y0; e->x1 = x1; e->y1 = y1; e->dir = dir;
+    double lo = x0 < x1 ? x0 : x1, hi = x0 < x1 ? x1 : x0;
+    if (lo < b->min_x) b->min_x = lo;
+    if (hi > b->max_x) b->max_x = hi;
+    if ((double)y0 < b->min_y) b->min_y = y0;
+    if ((double)y1 > b->max_y) b->max_y = y1;
+}
+
+/* An edge inside the frame: its y rounded to the grid, then dropped, moved onto the clip's
+ * left side or kept whole (CRasterEdges.h). */
+static inline void keep(craster_edges *b, double x0, double y0, double x1, double y1, float dir) {
+    /* Single precision from here on: an edge too short to keep its height is dropped. */
+    float fy0 = (float)craster_on_grid(y0), fy1 = (float)craster_on_grid(y1);
+    if (!(fy0 < fy1) || !((double)fy1 > b->top) || !((double)fy0 < b->bottom) || !isfinite(x0) || !isfinite(x1)) return;
+    float fx0 = (float)x0, fx1 = (float)x1;
+    float lo = fx0 < fx1 ? fx0 : fx1, hi = fx0 < fx1 ? fx1 : fx0;
+    if ((double)lo >= b->right) {
+        b->max_x = smax(b->max_x, b->right);
+        return;
+    }
+    /* Wholly left of the clip: every piece of it lies in columns left of the clip's first, so
+     * the pixels inside see only its height in each row. */
+    if ((double)hi < b->left) { push(b, (float)b->left, fy0, (float)b->left, fy1, dir); return; }
+    push(b, fx0, fy0, fx1, fy1, dir);
+}
+
+static inline __attribute__((always_inline))
+void segment(craster_edges *b, double ax, double ay, double bx, double by) {
+    /* Finite points can overflow to ±∞ under a transform: such segments are dropped. */
+    if (!isfinite(ax) || !isfinite(ay) || !isfinite(bx) || !isfinite(by) || ay == by) return;
+    double x0 = ax, y0 = ay, x1 = bx, y1 = by;
+    float dir = 1;
+    if (y0 > y1) { x0 = bx; y0 = by; x1 = ax; y1 = ay; dir = -1; }
+    /* Wholly above or below the clip: no pixel inside changes. */
+    if (y1 <= b->top || y0 >= b->bottom) return;
+    const double fl = b->frame_left, ft = b->frame_top, fr = b->frame_right, fb = b->frame_bottom;
+    if (y0 >= ft && y1 <= fb && x0 >= fl && x1 >= fl && x0 <= fr && x1 <= fr) {
+        /* Inside the frame (the usual case): no slope needed. */
+        keep(b, x0, y0, x1, y1, dir);
+        return;
+    }
+    double slope = (x1 - x0) / (y1 - y0);
+    if (y0 < ft) { x0 += (ft - y0) * slope; y0 = ft; }
+    if (y1 > fb) { x1 -= (y1 - fb) * slope; y1 = fb; }
+    if (x0 >= fr && x1 >= fr) {
+        /* Dropped, but the winding it closes still spans up to the clip's right side. */
+        b->max_x = smax(b->max_x, b->right);
+        return;
+    }
+    if (x0 <= fl && x1 <= fl) { keep(b, fl, y0, fl, y1, dir); return; }
+    /* Split where the edge crosses the frame's left and right sides. */
+    if ((x0 < fl) != (x1 < fl)) {
+        double ym = smin(smax(y0 + (fl - x0) / slope, y0), y1);
+        if (x0 < fl) { keep(b, fl, y0, fl, ym, dir); x0 = fl; y0 = ym; }
+        else { keep(b, fl, ym, fl, y1, dir); x1 = fl; y1 = ym; }
+    }
+    if ((x0 > fr) != (x1 > fr)) {
+        double ym = smin(smax(y0 + (fr - x0) / slope, y0), y1);
+        if (x0 > fr) { x0 = fr; y0 = ym; } else { x1 = fr; y1 = ym; }
+    }
+    keep(b, smin(smax(x0, fl), fr), y0, smin(smax(x1, fl), fr), y1, dir);
+}
+
+void craster_edges_segment(craster_edges *b, double ax, double ay, double bx, double by) {
+    segment(b, ax, ay, bx, by);
+}
+
+/* Pieces for a curve whose deviation bound is k/n² (k already divided by the tolerance). */
+static inline int pieces(double k) {
+    if (!(k > 1)) return 1;
+    double r = sqrt(k);
+    if (!(r < 4096)) return 4096;   /* also ∞ and NaN */
+    return (int)ceil(r);
+}
+
+/* craster_edges_path collects each closed polyline of the flattened path as points, then makes
+ * its edges: polyline P0 … Pn gives P0P1, …, Pn−1Pn and the closing PnP0, exactly the segments
+ * a segment-by-segment builder closing every contour would get. A polyline whose points all lie
+ * at least half a pixel inside the clip (and so inside the frame) takes a fast loop: no edge of
+ * it can be dropped, moved or cut by the clip or the frame (segment's checks all pass, the
+ * 2⁻¹⁰ rounding and single precision move a point by far less than the margin), so each point's
+ * stored coordinates are computed once and each edge only needs its orientation and the check
+ * that rounding left it some height. Others go through segment() edge by edge. */
+
+/* Room for n more points of the current polyline; 0, or −1 (and b->failed) without memory. */
+static int reserve_points(craster_edges *b, ptrdiff_t n) {
+    if (n <= b->point_capacity) return 0;
+    ptrdiff_t c = b->point_capacity * 2 > n ? b->point_capacity * 2 : n;
+    if (c < 256) c = 256;
+    double *px = realloc(b->px, (size_t)c * sizeof *px);
+    if (px) b->px = px;
+    double *py = realloc(b->py, (size_t)c * sizeof *py);
+    if (py) b->py = py;
+    float *gx = realloc(b->gx, (size_t)c * sizeof *gx);
+    if (gx) b->gx = gx;
+    float *gy = realloc(b->gy, (size_t)c * sizeof *gy);
+    if (gy) b->gy = gy;
+    if (!px || !py || !gx || !gy) { b->failed = 1; return -1; }
+    b->point_capacity = c;
+    return 0;
+}
+
+/* The current polyline: n points in b->px/py, their box, and the sum of every x − x and y − y:
+ * 0 while all are finite, NaN once one is not (a finite point can overflow under the transform;
+ * the box ignores NaN). */
+typedef struct {
+    ptrdiff_t n;
+    double x0, y0, x1, y1;
+    double poison;
+} polyline;
+
+static inline __attribute__((always_inline))
+void add_point(craster_edges *b, polyline *l, double x, double y) {
+    /* One more than the points: flush_polyline repeats the first after the last. */
+    if (l->n + 1 >= b->point_capacity && reserve_points(b, l->n + 2) != 0) return;
+    b->px[l->n] = x;
+    b->py[l->n] = y;
+    l->n++;
+    l->x0 = x < l->x0 ? x : l->x0;
+    l->x1 = x > l->x1 ? x : l->x1;
+    l->y0 = y < l->y0 ? y : l->y0;
+    l->y1 = y > l->y1 ? y : l->y1;
+    l->poison += (x - x) + (y - y);
+}
+
+/* The edges of the polyline's points, closed; the polyline is then empty. */
+static void flush_polyline(craster_edges *b, polyline *l) {
+    ptrdiff_t n = l->n;
+    const double *px = b->px, *py = b->py;
+    l->n = 0;
+    double bx0 = l->x0, by0 = l->y0, bx1 = l->x1, by1 = l->y1;
+    int finite = l->poison == 0;
+    l->x0 = INFINITY; l->y0 = INFINITY; l->x1 = -INFINITY; l->y1 = -INFINITY; l->poison = 0;
+    if (n < 2) return;
+    if (!finite || !(bx0 >= b->left + 0.5 && bx1 <= b->right - 0.5 && by0 >= b->top + 0.5 && by1 <= b->bottom - 0.5)) {
+        for (ptrdiff_t i = 0; i + 1 < n; i++) segment(b, px[i], py[i], px[i + 1], py[i + 1]);
+        segment(b, px[n - 1], py[n - 1], px[0], py[0]);
+        return;
+    }
+    if (b->count + n > b->capacity) {
+        while (b->count + n > b->capacity) {
+            if (grow(b) != 0) return;
+        }
+    }
+    float *gx = b->gx, *gy = b->gy;
+    for (ptrdiff_t i = 0; i < n; i++) {
+        gx[i] = (float)px[i];
+        gy[i] = (float)craster_on_grid(py[i]);
+    }
+    /* The closing edge's end (add_point left room for it). */
+    gx[n] = gx[0];
+    gy[n] = gy[0];
+    float mnx = INFINITY, mxx = -INFINITY, mny = INFINITY, mxy = -INFINITY;
+    craster_edge *out = b->edges + b->count;
+    /* Branch-free: every edge is written, and kept (the pointer moves on) when rounding left it
+     * some height — which also drops horizontal ones (equal y round equally; rounding never
+     * reverses an order, so the lower end is the one with the smaller y). */
+    for (ptrdiff_t i = 0; i < n; i++) {
+        float ga = gy[i], gb = gy[i + 1], xa = gx[i], xb = gx[i + 1];
+        int down = ga < gb;
+        float fy0 = down ? ga : gb, fy1 = down ? gb : ga;
+        float fx0 = down ? xa : xb, fx1 = down ? xb : xa;
+        out->x0 = fx0; out->y0 = fy0; out->x1 = fx1; out->y1 = fy1; out->dir = down ? 1.0f : -1.0f;
+        int keep = fy0 < fy1;
+        out += keep;
+        float lo = fx0 < fx1 ? fx0 : fx1, hi = fx0 < fx1 ? fx1 : fx0;
+        mnx = keep && lo < mnx ? lo : mnx;
+        mxx = keep && hi > mxx ? hi : mxx;
+        mny = keep && fy0 < mny ? fy0 : mny;
+        mxy = keep && fy1 > mxy ? fy1 : mxy;
+    }
+    b->count = out - b->edges;
+    if ((double)mnx < b->min_x) b->min_x = mnx;
+    if ((double)mxx > b->max_x) b->max_x = mxx;
+    if ((double)mny < b->min_y) b->min_y = mny;
+    if ((double)mxy > b->max_y) b->max_y = mxy;
+}
+
+void craster_edges_path(craster_edges *b, const uint8_t *kinds, ptrdiff_t count, const double *points,
+                        const double t[6], double tolerance) {
+    const double tol = smax(tolerance, 1e-6);
+    const double ta = t[0], tb = t[1], tc = t[2], td = t[3], ttx = t[4], tty = t[5];
+#define TX(p) (ta * (p)[0] + tc * (p)[1] + ttx)
+#define TY(p) (tb * (p)[0] + td * (p)[1] + tty)
+    polyline l = { 0, INFINITY, INFINITY, -INFINITY, -INFINITY, 0 };
+    /* Whether a contour is open (a line after a close starts a new polyline at its start),
+     * and the contour's start. */
+    int open = 0;
+    double sx = 0, sy = 0;
+    /* The flattener's current point (a close leaves it where it was). */
+    double cx = 0, cy = 0;
+#define LINE_TO(x, y) do { \
+        if (!open) { sx = (x); sy = (y); open = 1; } \
+        else if (l.n == 0) add_point(b, &l, sx, sy); \
+        add_point(b, &l, (x), (y)); \
+    } while (0)
+    const double *p = points;
+    for (ptrdiff_t k = 0; k < count; k++) {
+        switch (kinds[k]) {
+        case CRASTER_MOVE:
+            flush_polyline(b, &l);
+            cx = TX(p); cy = TY(p);
+            sx = cx; sy = cy; open = 1;
+            add_point(b, &l, cx, cy);
+            p += 2;
+            break;
+        case CRASTER_LINE:
+            cx = TX(p); cy = TY(p);
+            LINE_TO(cx, cy);
+            p += 2;
+            break;
+        case CRASTER_QUAD: {
+            double x1 = TX(p), y1 = TY(p), x2 = TX(p + 2), y2 = TY(p + 2);
+            double ddx = cx - 2 * x1 + x2, ddy = cy - 2 * y1 + y2;
+            int n = pieces(sqrt(ddx * ddx + ddy * ddy) / (4 * tol));
+            if (l.n + n + 2 > b->point_capacity) reserve_points(b, l.n + n + 2);
+            if (n > 1) {
+                double dt = 1.0 / (double)n;
+                for (int i = 1; i < n; i++) {
+                    double s = (double)i * dt, u = 1 - s;
+                    double w0 = u * u, w1 = 2 * u * s, w2 = s * s;
+                    LINE_TO(w0 * cx + w1 * x1 + w2 * x2, w0 * cy + w1 * y1 + w2 * y2);
+                }
+            }
+            LINE_TO(x2, y2);
+            cx = x2; cy = y2;
+            p += 4;
+            break;
+        }
+        case CRASTER_CUBIC: {
+            double x1 = TX(p), y1 = TY(p), x2 = TX(p + 2), y2 = TY(p + 2), x3 = TX(p + 4), y3 = TY(p + 4);
+            double ax = cx - 2 * x1 + x2, ay = cy - 2 * y1 + y2;
+            double bx = x1 - 2 * x2 + x3, by = y1 - 2 * y2 + y3;
+            double dd = sqrt(smax(ax * ax + ay * ay, bx * bx + by * by));
+            int n = pieces(0.75 * dd / tol);
+            if (l.n + n + 2 > b->point_capacity) reserve_points(b, l.n + n + 2);
+            if (n > 1) {
+                /* Power basis: B(s) = c0 + s(c1 + s(c2 + s c3)). */
+                double c1x = 3 * (x1 - cx), c1y = 3 * (y1 - cy);
+                double c2x = 3 * ax, c2y = 3 * ay;
+                double c3x = x3 - cx + 3 * (x1 - x2), c3y = y3 - cy + 3 * (y1 - y2);
+                double dt = 1.0 / (double)n;
+                for (int i = 1; i < n; i++) {
+                    double s = (double)i * dt;
+                    LINE_TO(cx + s * (c1x + s * (c2x + s * c3x)), cy + s * (c1y + s * (c2y + s * c3y)));
+                }
+            }
+            LINE_TO(x3, y3);
+            cx = x3; cy = y3;
+            p += 6;
+            break;
+        }
+        case CRASTER_CLOSE:
+            /* The polyline ends (closed back to its first point, the contour's start); a line
+             * after it starts a new one there. */
+            flush_polyline(b, &l);
+            break;
+        default:
+            k = count;
+            break;
+        }
+    }
+#undef LINE_TO
+#undef TX
+#undef TY
+    flush_polyline(b, &l);
+}
