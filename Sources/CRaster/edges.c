@@ -26,6 +26,7 @@ void craster_edges_begin(craster_edges *b, int clip_left, int clip_top, int clip
     b->frame_right = target_width > reach ? target_width : reach;
     b->frame_bottom = target_height > reach ? target_height : reach;
     b->min_x = INFINITY; b->max_x = -INFINITY; b->min_y = INFINITY; b->max_y = -INFINITY;
+    b->line = (craster_polyline){ 0, INFINITY, INFINITY, -INFINITY, -INFINITY, 0, 0, 0, 0 };
 }
 
 void craster_edges_free(craster_edges *b) {
@@ -131,8 +132,8 @@ static inline int pieces(double k) {
     return (int)ceil(r);
 }
 
-/* craster_edges_path collects each closed polyline of the flattened path as points, then makes
- * its edges: polyline P0 … Pn gives P0P1, …, Pn−1Pn and the closing PnP0, exactly the segments
+/* craster_edges_path and craster_edges_move_to … collect each closed polyline of the path as
+ * points, then make its edges: polyline P0 … Pn gives P0P1, …, Pn−1Pn and the closing PnP0, exactly the segments
  * a segment-by-segment builder closing every contour would get. A polyline whose points all lie
  * at least half a pixel inside the clip (and so inside the frame) takes a fast loop: no edge of
  * it can be dropped, moved or cut by the clip or the frame (segment's checks all pass, the
@@ -158,14 +159,9 @@ static int reserve_points(craster_edges *b, ptrdiff_t n) {
     return 0;
 }
 
-/* The current polyline: n points in b->px/py, their box, and the sum of every x − x and y − y:
- * 0 while all are finite, NaN once one is not (a finite point can overflow under the transform;
- * the box ignores NaN). */
-typedef struct {
-    ptrdiff_t n;
-    double x0, y0, x1, y1;
-    double poison;
-} polyline;
+typedef craster_polyline polyline;
+
+static const polyline empty_polyline = { 0, INFINITY, INFINITY, -INFINITY, -INFINITY, 0, 0, 0, 0 };
 
 static inline __attribute__((always_inline))
 void add_point(craster_edges *b, polyline *l, double x, double y) {
@@ -189,6 +185,7 @@ static void flush_polyline(craster_edges *b, polyline *l) {
     double bx0 = l->x0, by0 = l->y0, bx1 = l->x1, by1 = l->y1;
     int finite = l->poison == 0;
     l->x0 = INFINITY; l->y0 = INFINITY; l->x1 = -INFINITY; l->y1 = -INFINITY; l->poison = 0;
+    /* (The contour stays open: a line after a close starts from its start.) */
     if (n < 2) return;
     if (!finite || !(bx0 >= b->left + 0.5 && bx1 <= b->right - 0.5 && by0 >= b->top + 0.5 && by1 <= b->bottom - 0.5)) {
         for (ptrdiff_t i = 0; i + 1 < n; i++) segment(b, px[i], py[i], px[i + 1], py[i + 1]);
@@ -234,32 +231,46 @@ static void flush_polyline(craster_edges *b, polyline *l) {
     if ((double)mxy > b->max_y) b->max_y = mxy;
 }
 
+static inline __attribute__((always_inline))
+void move_to(craster_edges *b, polyline *l, double x, double y) {
+    flush_polyline(b, l);
+    l->sx = x; l->sy = y; l->open = 1;
+    add_point(b, l, x, y);
+}
+
+static inline __attribute__((always_inline))
+void line_to(craster_edges *b, polyline *l, double x, double y) {
+    if (!l->open) { l->sx = x; l->sy = y; l->open = 1; }
+    else if (l->n == 0) add_point(b, l, l->sx, l->sy);
+    add_point(b, l, x, y);
+}
+
+void craster_edges_move_to(craster_edges *b, double x, double y) { move_to(b, &b->line, x, y); }
+void craster_edges_line_to(craster_edges *b, double x, double y) { line_to(b, &b->line, x, y); }
+void craster_edges_close(craster_edges *b) { flush_polyline(b, &b->line); }
+void craster_edges_finish(craster_edges *b) {
+    flush_polyline(b, &b->line);
+    b->line.open = 0;
+}
+
 void craster_edges_path(craster_edges *b, const uint8_t *kinds, ptrdiff_t count, const double *points,
                         const double t[6], double tolerance) {
     const double tol = smax(tolerance, 1e-6);
     const double ta = t[0], tb = t[1], tc = t[2], td = t[3], ttx = t[4], tty = t[5];
 #define TX(p) (ta * (p)[0] + tc * (p)[1] + ttx)
 #define TY(p) (tb * (p)[0] + td * (p)[1] + tty)
-    polyline l = { 0, INFINITY, INFINITY, -INFINITY, -INFINITY, 0 };
-    /* Whether a contour is open (a line after a close starts a new polyline at its start),
-     * and the contour's start. */
-    int open = 0;
-    double sx = 0, sy = 0;
+    /* The contour being collected (after any begun with craster_edges_move_to and friends). */
+    craster_edges_finish(b);
+    polyline l = empty_polyline;
     /* The flattener's current point (a close leaves it where it was). */
     double cx = 0, cy = 0;
-#define LINE_TO(x, y) do { \
-        if (!open) { sx = (x); sy = (y); open = 1; } \
-        else if (l.n == 0) add_point(b, &l, sx, sy); \
-        add_point(b, &l, (x), (y)); \
-    } while (0)
+#define LINE_TO(x, y) line_to(b, &l, (x), (y))
     const double *p = points;
     for (ptrdiff_t k = 0; k < count; k++) {
         switch (kinds[k]) {
         case CRASTER_MOVE:
-            flush_polyline(b, &l);
             cx = TX(p); cy = TY(p);
-            sx = cx; sy = cy; open = 1;
-            add_point(b, &l, cx, cy);
+            move_to(b, &l, cx, cy);
             p += 2;
             break;
         case CRASTER_LINE:

@@ -3,9 +3,11 @@ import Foundation
 import Testing
 @testable import Strata
 
-/// `_EdgeBuilder.addPath` (CRaster's `craster_edges_path`: flattening and edges in C, polylines
-/// well inside the clip through a branch-free loop) against the slow reference it replaces for
-/// fills: `_PathFlattener.flatten` into the same builder, segment by segment. Same edges, in the
+/// The edge builder's polyline paths — `_EdgeBuilder.addPath` (CRaster's `craster_edges_path`:
+/// flattening and edges in C) and `_PathFlattener.flatten` into `_EdgeBuilder` (what strokes'
+/// outlines use: `craster_edges_move_to` …), both with a branch-free loop for polylines well
+/// inside the clip — against the slow reference: every segment through the checked
+/// `craster_edges_segment` one by one, contours closed as a fill closes them. Same edges, in the
 /// same order, bit for bit, and the same box — for seeded random paths with every element kind,
 /// closes followed by lines and curves, contours crossing the clip and the frame, and transforms
 /// that overflow finite points to ±∞.
@@ -16,22 +18,65 @@ import Testing
         var failed: Int32
     }
 
-    static func build(_ path: CGPath, _ t: CGAffineTransform, clip: (Int, Int, Int, Int), width: Int, height: Int,
-                      reference: Bool) -> Built {
-        var eb = _EdgeBuilder(storage: craster_edges(), clip: clip, width: width, height: height)
-        if reference {
-            _PathFlattener.flatten(path, transform: t, tolerance: 0.05, into: &eb)
-        } else {
-            eb.addPath(path, transform: t, tolerance: 0.05)
+    /// The reference: each segment on its own through `craster_edges_segment`.
+    struct SegmentSink: _PolylineSink {
+        var c = craster_edges()
+        var sx = 0.0, sy = 0.0, cx = 0.0, cy = 0.0, open = false
+
+        mutating func moveTo(_ x: Double, _ y: Double) {
+            if open { craster_edges_segment(&c, cx, cy, sx, sy) }
+            sx = x; sy = y; cx = x; cy = y
+            open = true
         }
-        eb.finish()
-        defer { craster_edges_free(&eb.c) }
-        let edges = (0..<eb.count).map { i -> [UInt32] in
-            let e = eb.edges![i]
+
+        mutating func lineTo(_ x: Double, _ y: Double) {
+            if !open { moveTo(x, y); return }
+            craster_edges_segment(&c, cx, cy, x, y)
+            cx = x; cy = y
+        }
+
+        mutating func closeContour() {
+            if open { craster_edges_segment(&c, cx, cy, sx, sy) }
+            cx = sx; cy = sy
+        }
+
+        mutating func finish() {
+            if open { craster_edges_segment(&c, cx, cy, sx, sy) }
+            open = false
+        }
+    }
+
+    enum Way { case whole, pointByPoint, segmentBySegment }
+
+    static func built(_ c: inout craster_edges) -> Built {
+        defer { craster_edges_free(&c) }
+        let edges = (0..<c.count).map { i -> [UInt32] in
+            let e = c.edges![i]
             return [e.x0.bitPattern, e.y0.bitPattern, e.x1.bitPattern, e.y1.bitPattern, e.dir.bitPattern]
         }
-        return Built(edges: edges, box: [eb.minX.bitPattern, eb.maxX.bitPattern, eb.minY.bitPattern, eb.maxY.bitPattern],
-                     failed: eb.c.failed)
+        return Built(edges: edges, box: [c.min_x.bitPattern, c.max_x.bitPattern, c.min_y.bitPattern, c.max_y.bitPattern],
+                     failed: c.failed)
+    }
+
+    static func build(_ path: CGPath, _ t: CGAffineTransform, clip: (Int, Int, Int, Int), width: Int, height: Int,
+                      _ way: Way) -> Built {
+        switch way {
+        case .whole, .pointByPoint:
+            var eb = _EdgeBuilder(storage: craster_edges(), clip: clip, width: width, height: height)
+            if way == .whole {
+                eb.addPath(path, transform: t, tolerance: 0.05)
+            } else {
+                _PathFlattener.flatten(path, transform: t, tolerance: 0.05, into: &eb)
+            }
+            eb.finish()
+            return built(&eb.c)
+        case .segmentBySegment:
+            var sink = SegmentSink()
+            craster_edges_begin(&sink.c, Int32(clip.0), Int32(clip.1), Int32(clip.2), Int32(clip.3), Int32(width), Int32(height))
+            _PathFlattener.flatten(path, transform: t, tolerance: 0.05, into: &sink)
+            sink.finish()
+            return built(&sink.c)
+        }
     }
 
     /// A random path over roughly (−60 … 260)², mostly inside a 200×200 target: contours of lines,
@@ -88,10 +133,13 @@ import Testing
         for i in 0..<600 {
             let path = Self.randomPath(&rng)
             let clip = clips[i % clips.count], t = transforms[(i / clips.count) % transforms.count]
-            let fast = Self.build(path, t, clip: clip, width: 200, height: 200, reference: false)
-            let slow = Self.build(path, t, clip: clip, width: 200, height: 200, reference: true)
-            #expect(fast == slow, "path \(i): \(path)")
-            if fast != slow { break }
+            let slow = Self.build(path, t, clip: clip, width: 200, height: 200, .segmentBySegment)
+            let whole = Self.build(path, t, clip: clip, width: 200, height: 200, .whole)
+            let points = Self.build(path, t, clip: clip, width: 200, height: 200, .pointByPoint)
+            #expect(whole == slow, "path \(i): \(path)")
+            #expect(points == slow, "path \(i): \(path)")
+            let fast = whole
+            if whole != slow || points != slow { break }
             compared += 1
             edgesSeen += fast.edges.count
         }
@@ -109,9 +157,10 @@ import Testing
         p.addLine(to: CGPoint(x: 4e-9, y: 8e-9))
         p.closeSubpath()
         let t = CGAffineTransform(scaleX: 1e10, y: 1e10)
-        let fast = Self.build(p, t, clip: (0, 0, 200, 200), width: 200, height: 200, reference: false)
-        let slow = Self.build(p, t, clip: (0, 0, 200, 200), width: 200, height: 200, reference: true)
+        let fast = Self.build(p, t, clip: (0, 0, 200, 200), width: 200, height: 200, .whole)
+        let slow = Self.build(p, t, clip: (0, 0, 200, 200), width: 200, height: 200, .segmentBySegment)
         #expect(fast == slow)
+        #expect(Self.build(p, t, clip: (0, 0, 200, 200), width: 200, height: 200, .pointByPoint) == slow)
         // The two finite segments that remain: (10, 10)→(90, 20) and (40, 80)→(10, 10).
         #expect(fast.edges.count == 2)
     }

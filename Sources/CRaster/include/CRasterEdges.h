@@ -28,6 +28,18 @@
 extern "C" {
 #endif
 
+/* A closed polyline being collected (craster_edges_move_to … craster_edges_close): its points'
+ * count (the points are in craster_edges' scratch), box, the sum of every x − x and y − y (0
+ * while all points are finite, NaN after one that is not), whether a contour is open and its
+ * start (a line after a close starts the next polyline there). */
+typedef struct {
+    ptrdiff_t n;
+    double x0, y0, x1, y1;
+    double poison;
+    int open;
+    double sx, sy;
+} craster_polyline;
+
 typedef struct {
     /* The edges so far (malloc'd, grown by doubling; the caller keeps them across fills). */
     craster_edge *edges;
@@ -41,10 +53,11 @@ typedef struct {
     double min_x, max_x, min_y, max_y;
     /* 1 once memory for an edge could not be had: edges after it were dropped. */
     int failed;
-    /* craster_edges_path's scratch: one polyline's points (malloc'd, kept across fills). */
+    /* The current polyline's points (malloc'd, kept across fills) and state. */
     double *px, *py;
     float *gx, *gy;
     ptrdiff_t point_capacity;
+    craster_polyline line;
 } craster_edges;
 
 /* Starts a fill's edges in `b`, keeping its storage: clip (l, t, r, b) and the frame of a
@@ -58,6 +71,17 @@ void craster_edges_free(craster_edges *b);
 
 /* Adds the segment a → b (device pixels). */
 void craster_edges_segment(craster_edges *b, double ax, double ay, double bx, double by);
+
+/* Contours point by point (device pixels), every contour closed: the same edges as
+ * craster_edges_segment for each segment (a move closes the current contour back to its start,
+ * a close adds that closing segment and leaves the current point at the start, a line without a
+ * move starts a contour there), collected per polyline so that polylines well inside the clip
+ * take craster_edges_path's fast loop. craster_edges_finish closes the last contour; call it
+ * before reading the edges. */
+void craster_edges_move_to(craster_edges *b, double x, double y);
+void craster_edges_line_to(craster_edges *b, double x, double y);
+void craster_edges_close(craster_edges *b);
+void craster_edges_finish(craster_edges *b);
 
 /* `y` rounded to the nearest multiple of 2⁻¹⁰, ties away from zero: bit for bit
  * round(y·1024)/1024 (a zero keeps y's sign) for every finite y with |y| < 2⁴¹. */

@@ -8,9 +8,9 @@ internal typealias _Edge = craster_edge
 /// Collects a path's device-space segments as edges for one fill restricted to an integer clip
 /// rectangle, such that the pixels inside the clip come out exactly as in a fill of the whole
 /// target: CRaster's edge builder (CRasterEdges.h: frame, 2⁻¹⁰ grid, what the clip drops,
-/// moves or keeps), fed segment by segment from Swift (strokes' outlines) or given a whole path
-/// at once (`addPath`, fills: flattening and edges in C, without a call per segment). Every
-/// contour is implicitly closed (fill semantics).
+/// moves or keeps), fed point by point from Swift (strokes' outlines) or given a whole path at
+/// once (`addPath`, fills: flattening and edges in C, without a call per point). Every contour
+/// is implicitly closed (fill semantics).
 internal struct _EdgeBuilder: _PolylineSink {
     /// The C builder: the edges (its storage is handed from fill to fill), clip, frame and box.
     var c: craster_edges
@@ -76,29 +76,43 @@ internal struct _EdgeBuilder: _PolylineSink {
         }
     }
 
+    // The sink's contours go to CRaster point by point (craster_edges_move_to …: polylines,
+    // closed, the fast loop for those well inside the clip); the outline for the overlap search
+    // is recorded here segment by segment, in the same order.
+
     mutating func moveTo(_ x: Double, _ y: Double) {
-        if open { segment(cx, cy, sx, sy) }
-        if keepsOverlaps { endContour() }
+        if keepsOverlaps {
+            if open { record(cx, cy, sx, sy) }
+            endContour()
+        }
+        craster_edges_move_to(&c, x, y)
         sx = x; sy = y; cx = x; cy = y
         open = true
     }
 
     mutating func lineTo(_ x: Double, _ y: Double) {
         if !open { moveTo(x, y); return }
-        segment(cx, cy, x, y)
+        if keepsOverlaps { record(cx, cy, x, y) }
+        craster_edges_line_to(&c, x, y)
         cx = x; cy = y
     }
 
     mutating func closeContour() {
-        if open { segment(cx, cy, sx, sy) }
-        if keepsOverlaps { endContour() }
+        if keepsOverlaps {
+            if open { record(cx, cy, sx, sy) }
+            endContour()
+        }
+        craster_edges_close(&c)
         cx = sx; cy = sy
     }
 
-    /// Closes the last contour.
+    /// Closes the last contour; call it before reading the edges.
     mutating func finish() {
-        if open { segment(cx, cy, sx, sy) }
-        if keepsOverlaps { endContour() }
+        if keepsOverlaps {
+            if open { record(cx, cy, sx, sy) }
+            endContour()
+        }
+        craster_edges_finish(&c)
         open = false
     }
 
@@ -177,9 +191,4 @@ internal struct _EdgeBuilder: _PolylineSink {
         convexSoFar = true; turnSign = 0; roundings = 0
     }
 
-    @inline(__always)
-    private mutating func segment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-        if keepsOverlaps { record(ax, ay, bx, by) }
-        craster_edges_segment(&c, ax, ay, bx, by)
-    }
 }
