@@ -2,16 +2,28 @@ import Foundation
 import Strata
 
 /// The stack of current drawing contexts (UIKit's UIGraphicsGetCurrentContext family): a
-/// view's `draw(_:)` and `GraphicsImageRenderer` push theirs while they run. Main thread only.
+/// view's `draw(_:)` and `GraphicsImageRenderer` push theirs while they run. One stack per
+/// thread, as UIKit's: views drawn on two threads at once (tests run in parallel) never see each
+/// other's contexts.
 enum _GraphicsContextStack {
-    nonisolated(unsafe) static var contexts: [CGContext] = []
+    final class Stack { var contexts: [CGContext] = [] }
+    private static let key = "strata.GraphicsContextStack"
+
+    /// The calling thread's stack.
+    static var current: Stack {
+        let dictionary = Thread.current.threadDictionary
+        if let stack = dictionary[key] as? Stack { return stack }
+        let stack = Stack()
+        dictionary[key] = stack
+        return stack
+    }
 }
 
-/// The context drawing goes to now (the innermost pushed), nil outside drawing.
-public func GraphicsGetCurrentContext() -> CGContext? { _GraphicsContextStack.contexts.last }
+/// The context drawing goes to now on this thread (the innermost pushed), nil outside drawing.
+public func GraphicsGetCurrentContext() -> CGContext? { _GraphicsContextStack.current.contexts.last }
 
-/// Makes `context` current until the matching `GraphicsPopContext()`.
-public func GraphicsPushContext(_ context: CGContext) { _GraphicsContextStack.contexts.append(context) }
+/// Makes `context` current on this thread until the matching `GraphicsPopContext()`.
+public func GraphicsPushContext(_ context: CGContext) { _GraphicsContextStack.current.contexts.append(context) }
 
 /// Restores the context current before the last push; ignored when none was pushed.
-public func GraphicsPopContext() { _ = _GraphicsContextStack.contexts.popLast() }
+public func GraphicsPopContext() { _ = _GraphicsContextStack.current.contexts.popLast() }

@@ -52,9 +52,9 @@ open class View: Responder, CALayerDelegate {
 
     /// The base `draw(_:)` ran during the current display.
     final var _ranDefaultDraw = false
-    /// View classes seen drawing nothing with the default `draw(_:)` (views are main-thread
-    /// only, like this set).
-    nonisolated(unsafe) static var _nonDrawingClasses = Set<ObjectIdentifier>()
+    /// View classes seen drawing nothing with the default `draw(_:)`: shared by every thread
+    /// that makes views (tests run in parallel), so behind a lock.
+    static let _nonDrawingClasses = _ClassSet()
 
     // MARK: Geometry (the layer's)
 
@@ -196,4 +196,13 @@ open class View: Responder, CALayerDelegate {
         guard layer === self.layer else { return nil }
         return _ViewAnimationContext.action(for: layer, forKey: event)
     }
+}
+
+/// A set of classes behind a lock.
+final class _ClassSet: @unchecked Sendable {
+    private let lock = NSLock()
+    private var members = Set<ObjectIdentifier>()
+
+    func contains(_ id: ObjectIdentifier) -> Bool { lock.withLock { members.contains(id) } }
+    func insert(_ id: ObjectIdentifier) { lock.withLock { _ = members.insert(id) } }
 }
