@@ -10,13 +10,7 @@ enum _GraphicsContextStack {
     private static let key = "strata.GraphicsContextStack"
 
     /// The calling thread's stack.
-    static var current: Stack {
-        let dictionary = Thread.current.threadDictionary
-        if let stack = dictionary[key] as? Stack { return stack }
-        let stack = Stack()
-        dictionary[key] = stack
-        return stack
-    }
+    static var current: Stack { _perThread(key, Stack.init) }
 }
 
 /// The context drawing goes to now on this thread (the innermost pushed), nil outside drawing.

@@ -20,13 +20,7 @@ enum _ViewAnimationContext {
     final class _StackBox {
         var blocks: [Block?] = []
         static let key = "StrataUI.ViewAnimationStack"
-        static var current: _StackBox {
-            let d = Thread.current.threadDictionary
-            if let b = d[key] as? _StackBox { return b }
-            let b = _StackBox()
-            d[key] = b
-            return b
-        }
+        static var current: _StackBox { _perThread(key, _StackBox.init) }
     }
 
     final class Block {
