@@ -137,7 +137,11 @@ final class _Tessellator {
             if pin { homA.append(p) }
             if pin != qin {
                 let t = (Self.minW - p.z) / (q.z - p.z)
-                homA.append(p + (q - p) * t)
+                // The crossing lies on W = ε by construction; interpolating W too can cancel to
+                // 0 or below when the ends' W are huge (1e128 under stacked perspectives).
+                var r = p + (q - p) * t
+                r.z = Self.minW
+                homA.append(r)
             }
         }
         guard homA.count >= 3 else { return }
@@ -147,9 +151,11 @@ final class _Tessellator {
         }
     }
 
+    /// Drops a triangle with a non-finite vertex (checked per vertex: the pointwise min and max
+    /// pass a NaN over).
     private func emit2D(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>) {
+        guard Self.isFinite(a), Self.isFinite(b), Self.isFinite(c) else { return }
         let tlo = pointwiseMin(a, pointwiseMin(b, c)), thi = pointwiseMax(a, pointwiseMax(b, c))
-        guard tlo.x.isFinite, tlo.y.isFinite, thi.x.isFinite, thi.y.isFinite else { return }
         if thi.x <= clipLo.x || thi.y <= clipLo.y || tlo.x >= clipHi.x || tlo.y >= clipHi.y { return }
         // Zero-area triangles contribute nothing; skip them early.
         let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
@@ -185,7 +191,12 @@ final class _Tessellator {
         swap(&polyA, &polyB)
     }
 
+    private static func isFinite(_ p: SIMD2<Double>) -> Bool { p.x.isFinite && p.y.isFinite }
+
+    /// Appends a triangle inside the clip. Clipping finite vertices more than ~1e308 apart
+    /// interpolates through ∞ − ∞; such a piece is dropped rather than converted (NaN traps).
     private func append(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>) {
+        guard Self.isFinite(a), Self.isFinite(b), Self.isFinite(c) else { return }
         lo = pointwiseMin(lo, pointwiseMin(a, pointwiseMin(b, c)))
         hi = pointwiseMax(hi, pointwiseMax(a, pointwiseMax(b, c)))
         func f(_ p: SIMD2<Double>) -> pixman_point_fixed_t {
