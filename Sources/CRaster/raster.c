@@ -1,7 +1,7 @@
 /* The scan converter (see CRaster.h): edge accumulation, the sparse row sweep and the blits.
  *
- * Where the time goes (2026-12-01, a C harness over the bench scenes' edges, each stage removed
- * in turn, min of 5): short edges dominate small shapes. glyphs1000 (20 edges per glyph, 84 %
+ * Where the time went before short edges were batched (2026-12-01, a C harness over the bench
+ * scenes' edges, each stage removed in turn, min of 5): short edges dominate small shapes. glyphs1000 (20 edges per glyph, 84 %
  * under 1 px tall, 2.25 row pieces per edge): 72 % of the fill is add_edge's arithmetic and
  * cell writes (~10 ns per row piece of arithmetic alone, ~2 ns of cell writes, ~1.3 ns of bit
  * flags), the sweep 22 % (its bitmap walk and cell clearing 13 %, blocks and spans 9 %),
@@ -16,7 +16,10 @@
  * branch is unpredictable on glyphs); the AVX2 walk for edges under 3 rows, or only from 6 or
  * 12 rows (3 is best); inline 8-pixel stores for spans under 512 px instead of wmemset (equal);
  * streaming stores for spans (5–8× slower here); prefetching 4–12 rows ahead instead of 2
- * (equal). */
+ * (equal). What worked: the arithmetic of short edges, 8 edges at a time (one lane per edge,
+ * craster_add_short_edges_avx2), cells still written one piece at a time: in strata-bench A/B
+ * runs circle_r8 −21 %, glyphs1000 −14 %, its one-path form −16 %, blob32 −14 %, circle_r64
+ * −13 %, the blob32_w8 stroke −10 %, large shapes unchanged. */
 
 #include "CRaster.h"
 #include "raster_internal.h"
@@ -345,19 +348,40 @@ int craster_fill_exact(craster_scratch *s, const craster_edge *edges, ptrdiff_t 
             }
         }
         int j = 0;
+#if defined(CRASTER_X86)
+        /* Short non-vertical edges wait here for craster_add_short_edges_avx2, 8 at a time. */
+        const craster_edge *batch[8];
+        float batch_ys[8], batch_ye[8];
+        int n_batch = 0;
+#endif
         while (j < n_active) {
             const craster_edge *e = &sorted[s->active[j]];
             float ys = e->y0 > btf ? e->y0 : btf, ye = e->y1 < bbf ? e->y1 : bbf;
             if (ys < ye) {
 #if defined(CRASTER_X86)
-                if (avx2 && e->x0 != e->x1 && ye - ys >= 3.0f) craster_add_edge_avx2(e, ys, ye, btf, x_origin, width + 1, s->cells, s->bits, stride, words);
-                else
+                if (avx2 && e->x0 != e->x1) {
+                    if (ye - ys >= 3.0f) {
+                        craster_add_edge_avx2(e, ys, ye, btf, x_origin, width + 1, s->cells, s->bits, stride, words);
+                    } else {
+                        batch[n_batch] = e;
+                        batch_ys[n_batch] = ys;
+                        batch_ye[n_batch] = ye;
+                        if (++n_batch == 8) {
+                            craster_add_short_edges_avx2(batch, batch_ys, batch_ye, 8, btf, x_origin, width + 1, s->cells, s->bits, stride, words);
+                            n_batch = 0;
+                        }
+                    }
+                } else
 #endif
                 add_edge(e, ys, ye, btf, x_origin, width + 1, s->cells, s->bits, stride, words);
             }
             if (e->y1 <= bbf) s->active[j] = s->active[--n_active];
             else j++;
         }
+#if defined(CRASTER_X86)
+        if (n_batch > 0)
+            craster_add_short_edges_avx2(batch, batch_ys, batch_ye, n_batch, btf, x_origin, width + 1, s->cells, s->bits, stride, words);
+#endif
         {
             const int32_t *ranges = s->uranges, *cov = s->ucov;
             for (int k = 0; k < n_marked; k++) {

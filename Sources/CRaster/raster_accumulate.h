@@ -131,6 +131,9 @@ static inline float craster_x_at(const craster_edge *e, float dxdy, float lo, fl
 #if defined(CRASTER_X86)
 void craster_add_edge_avx2(const craster_edge *e, float ys, float ye, float bt, int x_origin, int last,
                            uint32_t *cells, uint64_t *bits, ptrdiff_t stride, ptrdiff_t words);
+void craster_add_short_edges_avx2(const craster_edge *const *edges, const float *ys, const float *ye, int n,
+                                  float bt, int x_origin, int last, uint32_t *cells, uint64_t *bits,
+                                  ptrdiff_t stride, ptrdiff_t words);
 #endif
 
 #endif

@@ -171,6 +171,83 @@ AVX2 void craster_add_edge_avx2(const craster_edge *e, float ys, float ye, float
     }
 }
 
+/* raster.c's add_edge for up to 8 short non-vertical edges at once, one lane per edge: each
+ * pass computes every active edge's next row piece (the same float operations in the same order
+ * as add_edge and accumulate, so the same values), then writes them lane by lane with
+ * raster_accumulate.h's functions. A lane is active while its edge has rows left. Cells are
+ * integer sums, so the order in which edges' pieces land does not change them. */
+AVX2 void craster_add_short_edges_avx2(const craster_edge *const *edges, const float *ys_in, const float *ye_in, int n,
+                                       float bt, int x_origin, int last, uint32_t *cells, uint64_t *bits,
+                                       ptrdiff_t stride, ptrdiff_t words) {
+    float ex0[8], ey0[8], ex1[8], ey1[8], edir[8], eys[8], eye[8];
+    for (int k = 0; k < 8; k++) {
+        const craster_edge *e = edges[k < n ? k : 0];
+        ex0[k] = e->x0; ey0[k] = e->y0; ex1[k] = e->x1; ey1[k] = e->y1; edir[k] = e->dir;
+        eys[k] = k < n ? ys_in[k] : 0.0f;
+        eye[k] = k < n ? ye_in[k] : 0.0f;
+    }
+    const __m256 x0 = _mm256_loadu_ps(ex0), y0 = _mm256_loadu_ps(ey0), x1 = _mm256_loadu_ps(ex1), y1 = _mm256_loadu_ps(ey1);
+    const __m256 dir = _mm256_loadu_ps(edir), ye = _mm256_loadu_ps(eye);
+    const __m256 half = _mm256_set1_ps(0.5f), vbt = _mm256_set1_ps(bt);
+    const __m256i one = _mm256_set1_epi32(1);
+    const __m256 dxdy = _mm256_div_ps(_mm256_sub_ps(x1, x0), _mm256_sub_ps(y1, y0));
+    const __m256 lo = _mm256_min_ps(x0, x1), hi = _mm256_max_ps(x0, x1);
+    __m256 y = _mm256_loadu_ps(eys);
+    __m256i row = _mm256_cvttps_epi32(_mm256_sub_ps(y, vbt));
+    /* x at the first piece's top: the edge's start when it starts in the band. */
+    __m256 xat = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(x0, _mm256_mul_ps(_mm256_sub_ps(y, y0), dxdy)), lo), hi);
+    __m256 x = _mm256_blendv_ps(xat, x0, _mm256_cmp_ps(y, y0, _CMP_EQ_OQ));
+    __m256i cx = floor8(x);
+    int32_t rows[8], ci[8], f[8], dd[8], c0[8], c1[8], cov0[8], cov1[8], cov_end[8];
+    float inv[8];
+    int active = _mm256_movemask_ps(_mm256_cmp_ps(y, ye, _CMP_LT_OQ)) & ((1 << n) - 1);
+    while (active) {
+        __m256 yn = _mm256_min_ps(_mm256_add_ps(vbt, _mm256_cvtepi32_ps(_mm256_add_epi32(row, one))), ye);
+        __m256 xa = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(x0, _mm256_mul_ps(_mm256_sub_ps(yn, y0), dxdy)), lo), hi);
+        __m256 xn = _mm256_blendv_ps(xa, x1, _mm256_cmp_ps(yn, y1, _CMP_EQ_OQ));
+        __m256i cxn = floor8(xn);
+        __m256 d = _mm256_mul_ps(dir, _mm256_sub_ps(yn, y));
+        /* accumulate(x, cx, xn, cxn, d, fix(d)) */
+        __m256 lt = _mm256_cmp_ps(x, xn, _CMP_LT_OQ);
+        __m256 xl = _mm256_blendv_ps(xn, x, lt), xr = _mm256_blendv_ps(x, xn, lt);
+        __m256i vc0 = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(cxn), _mm256_castsi256_ps(cx), lt));
+        __m256i vc1 = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(cx), _mm256_castsi256_ps(cxn), lt));
+        __m256 w = _mm256_sub_ps(xr, xl);
+        int single = _mm256_movemask_ps(_mm256_or_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(vc0, vc1)),
+                                                     _mm256_cmp_ps(w, _mm256_set1_ps(1e-6f), _CMP_LT_OQ)));
+        __m256 xm = _mm256_mul_ps(_mm256_add_ps(xl, xr), half);
+        __m256i vci = _mm256_min_epi32(floor8(xm), vc1);
+        _mm256_storeu_si256((__m256i *)rows, row);
+        _mm256_storeu_si256((__m256i *)ci, vci);
+        _mm256_storeu_si256((__m256i *)f, fix8(_mm256_mul_ps(d, _mm256_sub_ps(xm, _mm256_cvtepi32_ps(vci)))));
+        _mm256_storeu_si256((__m256i *)dd, fix8(d));
+        if ((single & active) != active) {
+            __m256 vinv = _mm256_div_ps(d, w);
+            __m256 a0 = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(vc0, one)), xl);
+            __m256 b1 = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(vc1, one)), xr);
+            _mm256_storeu_si256((__m256i *)cov0, fix8(_mm256_mul_ps(_mm256_mul_ps(_mm256_mul_ps(vinv, a0), a0), half)));
+            _mm256_storeu_si256((__m256i *)cov1, fix8(_mm256_mul_ps(vinv, _mm256_add_ps(a0, half))));
+            __m256 t = _mm256_sub_ps(_mm256_sub_ps(_mm256_add_ps(_mm256_cvtepi32_ps(vc1), half), xl),
+                                     _mm256_mul_ps(_mm256_mul_ps(b1, b1), half));
+            _mm256_storeu_si256((__m256i *)cov_end, fix8(_mm256_mul_ps(vinv, t)));
+            _mm256_storeu_ps(inv, vinv);
+            _mm256_storeu_si256((__m256i *)c0, vc0);
+            _mm256_storeu_si256((__m256i *)c1, vc1);
+        }
+        for (int a = active; a; a &= a - 1) {
+            int k = __builtin_ctz((unsigned)a);
+            craster_row r = { cells + rows[k] * stride, bits + rows[k] * words, x_origin, last };
+            if (single >> k & 1) craster_cells_single(&r, ci[k], f[k], dd[k]);
+            else craster_cells_multi(&r, c0[k], c1[k], inv[k], cov0[k], cov1[k], cov_end[k], dd[k]);
+        }
+        y = yn;
+        x = xn;
+        cx = cxn;
+        row = _mm256_add_epi32(row, one);
+        active &= _mm256_movemask_ps(_mm256_cmp_ps(y, ye, _CMP_LT_OQ));
+    }
+}
+
 #define CRASTER_SWEEP_NAME craster_sweep_argb_avx2
 #define CRASTER_SWEEP_ATTR AVX2
 #define CRASTER_SWEEP_BLOCK block_argb
