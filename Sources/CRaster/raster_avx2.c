@@ -92,6 +92,53 @@ AVX2 static inline __m256i fix8(__m256 v) {
     return _mm256_sub_epi32(_mm256_castps_si256(b), _mm256_set1_epi32(0x4B400000));
 }
 
+/* accumulate's values for 8 row pieces at once, one per lane: from x = a (column ca) to x = b
+ * (column cb), of height d; the same float operations in the same order as accumulate, so the
+ * same values. The single-column values are always stored; the multi-column ones only when a
+ * lane in `wanted` needs them. Returns the lanes whose piece lies in one column. */
+typedef struct {
+    int32_t ci[8], f[8], dd[8], c0[8], c1[8], cov0[8], cov1[8], cov_end[8];
+    float inv[8];
+} pieces8;
+
+AVX2 static inline __attribute__((always_inline)) int pieces8_compute(pieces8 *p, __m256 a, __m256i ca, __m256 b, __m256i cb,
+                                                                      __m256 d, int wanted) {
+    const __m256 half = _mm256_set1_ps(0.5f);
+    __m256 lt = _mm256_cmp_ps(a, b, _CMP_LT_OQ);
+    __m256 xl = _mm256_blendv_ps(b, a, lt), xr = _mm256_blendv_ps(a, b, lt);
+    __m256i vc0 = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(cb), _mm256_castsi256_ps(ca), lt));
+    __m256i vc1 = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(ca), _mm256_castsi256_ps(cb), lt));
+    __m256 w = _mm256_sub_ps(xr, xl);
+    int single = _mm256_movemask_ps(_mm256_or_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(vc0, vc1)),
+                                                 _mm256_cmp_ps(w, _mm256_set1_ps(1e-6f), _CMP_LT_OQ)));
+    __m256 xm = _mm256_mul_ps(_mm256_add_ps(xl, xr), half);
+    __m256i vci = _mm256_min_epi32(floor8(xm), vc1);
+    _mm256_storeu_si256((__m256i *)p->ci, vci);
+    _mm256_storeu_si256((__m256i *)p->f, fix8(_mm256_mul_ps(d, _mm256_sub_ps(xm, _mm256_cvtepi32_ps(vci)))));
+    _mm256_storeu_si256((__m256i *)p->dd, fix8(d));
+    if ((single & wanted) != wanted) {
+        const __m256i one = _mm256_set1_epi32(1);
+        __m256 vinv = _mm256_div_ps(d, w);
+        __m256 a0 = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(vc0, one)), xl);
+        __m256 b1 = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(vc1, one)), xr);
+        _mm256_storeu_si256((__m256i *)p->cov0, fix8(_mm256_mul_ps(_mm256_mul_ps(_mm256_mul_ps(vinv, a0), a0), half)));
+        _mm256_storeu_si256((__m256i *)p->cov1, fix8(_mm256_mul_ps(vinv, _mm256_add_ps(a0, half))));
+        __m256 t = _mm256_sub_ps(_mm256_sub_ps(_mm256_add_ps(_mm256_cvtepi32_ps(vc1), half), xl),
+                                 _mm256_mul_ps(_mm256_mul_ps(b1, b1), half));
+        _mm256_storeu_si256((__m256i *)p->cov_end, fix8(_mm256_mul_ps(vinv, t)));
+        _mm256_storeu_ps(p->inv, vinv);
+        _mm256_storeu_si256((__m256i *)p->c0, vc0);
+        _mm256_storeu_si256((__m256i *)p->c1, vc1);
+    }
+    return single;
+}
+
+/* Writes lane k's piece into row r (raster_accumulate.h's functions). */
+AVX2 static inline __attribute__((always_inline)) void pieces8_write(const pieces8 *p, int k, int single, const craster_row *r) {
+    if (single >> k & 1) craster_cells_single(r, p->ci[k], p->f[k], p->dd[k]);
+    else craster_cells_multi(r, p->c0[k], p->c1[k], p->inv[k], p->cov0[k], p->cov1[k], p->cov_end[k], p->dd[k]);
+}
+
 /* raster.c's add_edge for a non-vertical edge, 8 rows per step: the rows' end points, columns,
  * heights and piece values (accumulate's, operation for operation, so the same floats) in
  * vectors, then each row's cells written by raster_accumulate.h's functions in row order. */
@@ -109,9 +156,7 @@ AVX2 void craster_add_edge_avx2(const craster_edge *e, float ys, float ye, float
     const __m256 vye = _mm256_set1_ps(ye), vy0 = _mm256_set1_ps(e->y0), vy1 = _mm256_set1_ps(e->y1);
     const __m256 vx0 = _mm256_set1_ps(e->x0), vx1 = _mm256_set1_ps(e->x1), vdxdy = _mm256_set1_ps(dxdy);
     const __m256 vlo = _mm256_set1_ps(lo), vhi = _mm256_set1_ps(hi), vdir = _mm256_set1_ps(e->dir);
-    const __m256 half = _mm256_set1_ps(0.5f);
-    int32_t ci[8], f[8], dd[8], c0[8], c1[8], cov0[8], cov1[8], cov_end[8];
-    float inv[8];
+    pieces8 p;
     while (y < ye) {
         /* Row k's bottom: bt + (row + 1 + k), at most ye; rows run while their top is above ye. */
         __m256 yn = _mm256_add_ps(_mm256_set1_ps(bt), _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(row + 1), lane)));
@@ -127,35 +172,9 @@ AVX2 void craster_add_edge_avx2(const craster_edge *e, float ys, float ye, float
         __m256 xa = _mm256_blend_ps(_mm256_permutevar8x32_ps(xn, prev_lane), _mm256_set1_ps(x), 1);
         __m256i ca = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(cxn, prev_lane), _mm256_set1_epi32(cx), 1);
         __m256 d = _mm256_mul_ps(vdir, _mm256_sub_ps(yn, ya));
-        __m256 lt = _mm256_cmp_ps(xa, xn, _CMP_LT_OQ);
-        __m256 xl = _mm256_blendv_ps(xn, xa, lt), xr = _mm256_blendv_ps(xa, xn, lt);
-        __m256i vc0 = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(cxn), _mm256_castsi256_ps(ca), lt));
-        __m256i vc1 = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(ca), _mm256_castsi256_ps(cxn), lt));
-        __m256 w = _mm256_sub_ps(xr, xl);
-        int single = _mm256_movemask_ps(_mm256_or_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(vc0, vc1)),
-                                                     _mm256_cmp_ps(w, _mm256_set1_ps(1e-6f), _CMP_LT_OQ)));
-        __m256 xm = _mm256_mul_ps(_mm256_add_ps(xl, xr), half);
-        __m256i vci = _mm256_min_epi32(floor8(xm), vc1);
-        _mm256_storeu_si256((__m256i *)ci, vci);
-        _mm256_storeu_si256((__m256i *)f, fix8(_mm256_mul_ps(d, _mm256_sub_ps(xm, _mm256_cvtepi32_ps(vci)))));
-        _mm256_storeu_si256((__m256i *)dd, fix8(d));
-        if (single != 0xff) {
-            const __m256i one = _mm256_set1_epi32(1);
-            __m256 vinv = _mm256_div_ps(d, w);
-            __m256 a0 = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(vc0, one)), xl);
-            __m256 b1 = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(vc1, one)), xr);
-            _mm256_storeu_si256((__m256i *)cov0, fix8(_mm256_mul_ps(_mm256_mul_ps(_mm256_mul_ps(vinv, a0), a0), half)));
-            _mm256_storeu_si256((__m256i *)cov1, fix8(_mm256_mul_ps(vinv, _mm256_add_ps(a0, half))));
-            __m256 t = _mm256_sub_ps(_mm256_sub_ps(_mm256_add_ps(_mm256_cvtepi32_ps(vc1), half), xl),
-                                     _mm256_mul_ps(_mm256_mul_ps(b1, b1), half));
-            _mm256_storeu_si256((__m256i *)cov_end, fix8(_mm256_mul_ps(vinv, t)));
-            _mm256_storeu_ps(inv, vinv);
-            _mm256_storeu_si256((__m256i *)c0, vc0);
-            _mm256_storeu_si256((__m256i *)c1, vc1);
-        }
+        int single = pieces8_compute(&p, xa, ca, xn, cxn, d, 0xff);
         for (int k = 0; k < m; k++) {
-            if (single >> k & 1) craster_cells_single(&r, ci[k], f[k], dd[k]);
-            else craster_cells_multi(&r, c0[k], c1[k], inv[k], cov0[k], cov1[k], cov_end[k], dd[k]);
+            pieces8_write(&p, k, single, &r);
             r.c += stride;
             r.bw += words;
         }
@@ -188,7 +207,7 @@ AVX2 void craster_add_short_edges_avx2(const craster_edge *const *edges, const f
     }
     const __m256 x0 = _mm256_loadu_ps(ex0), y0 = _mm256_loadu_ps(ey0), x1 = _mm256_loadu_ps(ex1), y1 = _mm256_loadu_ps(ey1);
     const __m256 dir = _mm256_loadu_ps(edir), ye = _mm256_loadu_ps(eye);
-    const __m256 half = _mm256_set1_ps(0.5f), vbt = _mm256_set1_ps(bt);
+    const __m256 vbt = _mm256_set1_ps(bt);
     const __m256i one = _mm256_set1_epi32(1);
     const __m256 dxdy = _mm256_div_ps(_mm256_sub_ps(x1, x0), _mm256_sub_ps(y1, y0));
     const __m256 lo = _mm256_min_ps(x0, x1), hi = _mm256_max_ps(x0, x1);
@@ -198,8 +217,8 @@ AVX2 void craster_add_short_edges_avx2(const craster_edge *const *edges, const f
     __m256 xat = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(x0, _mm256_mul_ps(_mm256_sub_ps(y, y0), dxdy)), lo), hi);
     __m256 x = _mm256_blendv_ps(xat, x0, _mm256_cmp_ps(y, y0, _CMP_EQ_OQ));
     __m256i cx = floor8(x);
-    int32_t rows[8], ci[8], f[8], dd[8], c0[8], c1[8], cov0[8], cov1[8], cov_end[8];
-    float inv[8];
+    int32_t rows[8];
+    pieces8 p;
     int active = _mm256_movemask_ps(_mm256_cmp_ps(y, ye, _CMP_LT_OQ)) & ((1 << n) - 1);
     while (active) {
         __m256 yn = _mm256_min_ps(_mm256_add_ps(vbt, _mm256_cvtepi32_ps(_mm256_add_epi32(row, one))), ye);
@@ -207,38 +226,12 @@ AVX2 void craster_add_short_edges_avx2(const craster_edge *const *edges, const f
         __m256 xn = _mm256_blendv_ps(xa, x1, _mm256_cmp_ps(yn, y1, _CMP_EQ_OQ));
         __m256i cxn = floor8(xn);
         __m256 d = _mm256_mul_ps(dir, _mm256_sub_ps(yn, y));
-        /* accumulate(x, cx, xn, cxn, d, fix(d)) */
-        __m256 lt = _mm256_cmp_ps(x, xn, _CMP_LT_OQ);
-        __m256 xl = _mm256_blendv_ps(xn, x, lt), xr = _mm256_blendv_ps(x, xn, lt);
-        __m256i vc0 = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(cxn), _mm256_castsi256_ps(cx), lt));
-        __m256i vc1 = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(cx), _mm256_castsi256_ps(cxn), lt));
-        __m256 w = _mm256_sub_ps(xr, xl);
-        int single = _mm256_movemask_ps(_mm256_or_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(vc0, vc1)),
-                                                     _mm256_cmp_ps(w, _mm256_set1_ps(1e-6f), _CMP_LT_OQ)));
-        __m256 xm = _mm256_mul_ps(_mm256_add_ps(xl, xr), half);
-        __m256i vci = _mm256_min_epi32(floor8(xm), vc1);
         _mm256_storeu_si256((__m256i *)rows, row);
-        _mm256_storeu_si256((__m256i *)ci, vci);
-        _mm256_storeu_si256((__m256i *)f, fix8(_mm256_mul_ps(d, _mm256_sub_ps(xm, _mm256_cvtepi32_ps(vci)))));
-        _mm256_storeu_si256((__m256i *)dd, fix8(d));
-        if ((single & active) != active) {
-            __m256 vinv = _mm256_div_ps(d, w);
-            __m256 a0 = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(vc0, one)), xl);
-            __m256 b1 = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(vc1, one)), xr);
-            _mm256_storeu_si256((__m256i *)cov0, fix8(_mm256_mul_ps(_mm256_mul_ps(_mm256_mul_ps(vinv, a0), a0), half)));
-            _mm256_storeu_si256((__m256i *)cov1, fix8(_mm256_mul_ps(vinv, _mm256_add_ps(a0, half))));
-            __m256 t = _mm256_sub_ps(_mm256_sub_ps(_mm256_add_ps(_mm256_cvtepi32_ps(vc1), half), xl),
-                                     _mm256_mul_ps(_mm256_mul_ps(b1, b1), half));
-            _mm256_storeu_si256((__m256i *)cov_end, fix8(_mm256_mul_ps(vinv, t)));
-            _mm256_storeu_ps(inv, vinv);
-            _mm256_storeu_si256((__m256i *)c0, vc0);
-            _mm256_storeu_si256((__m256i *)c1, vc1);
-        }
+        int single = pieces8_compute(&p, x, cx, xn, cxn, d, active);
         for (int a = active; a; a &= a - 1) {
             int k = __builtin_ctz((unsigned)a);
             craster_row r = { cells + rows[k] * stride, bits + rows[k] * words, x_origin, last };
-            if (single >> k & 1) craster_cells_single(&r, ci[k], f[k], dd[k]);
-            else craster_cells_multi(&r, c0[k], c1[k], inv[k], cov0[k], cov1[k], cov_end[k], dd[k]);
+            pieces8_write(&p, k, single, &r);
         }
         y = yn;
         x = xn;
