@@ -25,23 +25,34 @@ import StrataTestSupport
         }
     }
 
-    /// Fills `path` into two A8 images of the same varied background (seeded by iteration +
-    /// seed) with the AVX2 kernels and with the portable ones, translucent ink on three
-    /// iterations of four: whether the two agree to the bit, and whether the fill changed any
-    /// pixel.
-    static func a8Coverage(_ path: CGPath, rule: CGPathFillRule, clip: CGRect?, width w: Int, height h: Int,
-                           iteration: Int, seed: Int) -> (same: Bool, inked: Bool) {
-        let color = CGColor(red: 0.3, green: 0.5, blue: 0.7, alpha: iteration % 4 == 0 ? 1 : 0.6)
-        let fast = RasterTestImage(width: w, height: h, format: PIXMAN_a8)
-        let portable = RasterTestImage(width: w, height: h, format: PIXMAN_a8)
-        background(fast, seed: UInt32(iteration + seed))
-        background(portable, seed: UInt32(iteration + seed))
-        let before = fast.alpha
-        let r = PathRasterizer()
-        r.fill(path: path, rule: rule, color: color, into: fast.image, clip: clip)
-        r.usesPortableKernels = true
-        r.fill(path: path, rule: rule, color: color, into: portable.image, clip: clip)
-        return (fast.alpha == portable.alpha, fast.alpha != before)
+    /// 60 random paths from `path` (seeded by `state`), both rules in turn, clipped by
+    /// `clip(iteration)`: each is filled into two A8 images of the same varied background (seeded
+    /// by iteration + `seed`) with the AVX2 kernels and with the portable ones, translucent ink
+    /// on three iterations of four. Every fill must give the same coverage to the bit, and at
+    /// least 55 must ink something.
+    static func expectAVX2CoverageMatchesPortable(state: UInt32, seed: Int, clip: (Int) -> CGRect?,
+                                                  path: (inout SeededLCG) -> CGPath) {
+        var rng = SeededLCG(state: state)
+        let w = 120, h = 110
+        var differing = 0, inked = 0
+        for iteration in 0..<60 {
+            let p = path(&rng)
+            let rule: CGPathFillRule = iteration % 2 == 0 ? .winding : .evenOdd
+            let color = CGColor(red: 0.3, green: 0.5, blue: 0.7, alpha: iteration % 4 == 0 ? 1 : 0.6)
+            let fast = RasterTestImage(width: w, height: h, format: PIXMAN_a8)
+            let portable = RasterTestImage(width: w, height: h, format: PIXMAN_a8)
+            background(fast, seed: UInt32(iteration + seed))
+            background(portable, seed: UInt32(iteration + seed))
+            let before = fast.alpha
+            let r = PathRasterizer()
+            r.fill(path: p, rule: rule, color: color, into: fast.image, clip: clip(iteration))
+            r.usesPortableKernels = true
+            r.fill(path: p, rule: rule, color: color, into: portable.image, clip: clip(iteration))
+            if fast.alpha != portable.alpha { differing += 1 }
+            if fast.alpha != before { inked += 1 }
+        }
+        #expect(differing == 0)
+        #expect(inked >= 55)
     }
 
     /// Wide, flat random polygons (long runs of edge pixels, which the AVX2 blit takes 8 at a
@@ -92,13 +103,12 @@ import StrataTestSupport
     /// cells, so the A8 coverage (every level of it, translucent ink over a varied background)
     /// is the same to the bit, also where an edge's pieces fold into the clip's first column.
     @Test func avx2EdgeWalkGivesThePortableCoverage() {
-        var rng = SeededLCG(state: 4242)
-        let w = 120, h = 110
-        var differing = 0, inked = 0
-        for iteration in 0..<60 {
-            let p = CGMutablePath()
+        Self.expectAVX2CoverageMatchesPortable(state: 4242, seed: 100, clip: { iteration in
+            iteration % 3 == 0 ? nil : CGRect(x: 7 + Double(iteration % 11), y: 5, width: 83, height: 97)
+        }) { rng in
             // Star-like polygons of 3…7 long edges whose slopes range from steep to near-flat,
             // some vertices outside the image, quarter-pixel and odd fractional coordinates.
+            let p = CGMutablePath()
             let n = 3 + Int(rng.next() * 5)
             for k in 0..<n {
                 let px = ((rng.next() * 150 - 15) * 256).rounded() / 256
@@ -107,15 +117,8 @@ import StrataTestSupport
                 if k == 0 { p.move(to: pt) } else { p.addLine(to: pt) }
             }
             p.closeSubpath()
-            let rule: CGPathFillRule = iteration % 2 == 0 ? .winding : .evenOdd
-            let clipX = 7 + Double(iteration % 11)
-            let clip: CGRect? = iteration % 3 == 0 ? nil : CGRect(x: clipX, y: 5, width: 83, height: 97)
-            let (same, changed) = Self.a8Coverage(p, rule: rule, clip: clip, width: w, height: h, iteration: iteration, seed: 100)
-            if !same { differing += 1 }
-            if changed { inked += 1 }
+            return p
         }
-        #expect(differing == 0)
-        #expect(inked >= 55)
     }
 
     /// Many short edges (small circles, rings and polygons, most edges under 3 rows tall) over
@@ -123,10 +126,9 @@ import StrataTestSupport
     /// of 8 short edges (one lane per edge, partial batches at each band's end) write the cells
     /// the portable walk writes, so the A8 coverage is the same to the bit.
     @Test func avx2ShortEdgeBatchesGiveThePortableCoverage() {
-        var rng = SeededLCG(state: 8088)
-        let w = 120, h = 110
-        var differing = 0, inked = 0
-        for iteration in 0..<60 {
+        Self.expectAVX2CoverageMatchesPortable(state: 8088, seed: 300, clip: { iteration in
+            iteration % 3 == 0 ? nil : CGRect(x: 7.5 + Double(iteration % 9), y: 3, width: 91, height: 99)
+        }) { rng in
             let p = CGMutablePath()
             for _ in 0..<(1 + Int(rng.next() * 30)) {
                 let cx = rng.next() * 130 - 5, cy = rng.next() * 120 - 5
@@ -146,13 +148,7 @@ import StrataTestSupport
                     p.closeSubpath()
                 }
             }
-            let rule: CGPathFillRule = iteration % 2 == 0 ? .winding : .evenOdd
-            let clip: CGRect? = iteration % 3 == 0 ? nil : CGRect(x: 7.5 + Double(iteration % 9), y: 3, width: 91, height: 99)
-            let (same, changed) = Self.a8Coverage(p, rule: rule, clip: clip, width: w, height: h, iteration: iteration, seed: 300)
-            if !same { differing += 1 }
-            if changed { inked += 1 }
+            return p
         }
-        #expect(differing == 0)
-        #expect(inked >= 55)
     }
 }
