@@ -4,7 +4,7 @@ import Testing
 import StrataTestSupport
 
 /// Geometry far beyond what the layer-damage fuzz target feeds (it clamps finite values to
-/// ±1e5): 1e9, 1e30, 1e263, NaN and ∞ in sublayer transforms, sizes, corner radii, borders and
+/// ±1e5, though a perspective −1/d can still be huge): 1e9, 1e30, 1e263, NaN and ∞ in sublayer transforms, sizes, corner radii, borders and
 /// shadows. Documented outcomes: never a trap; memory bounded by the surface (a shadow's blur σ
 /// is capped at `_Shadow.maximumSigma` device pixels); a damage-only repaint equals a full
 /// render; a non-finite transform skips the layer's subtree; a parent's `masksToBounds` keeps
@@ -67,6 +67,38 @@ import StrataTestSupport
                 let tree = Self.scene(child) { p in p.sublayerTransform = t; p.masksToBounds = true }
                 let b = Self.render(tree, "sublayerTransform \(name) \(v)")
                 Self.expectOutsideParentUntouched(b, "sublayerTransform \(name) \(v)")
+            }
+        }
+    }
+
+    /// A layer turned in 3-D under an extreme perspective (the parent's sublayerTransform with
+    /// m34 of −6.44e127, as the layer-damage fuzzer found: 1/m34 a denormal), in a group with
+    /// opacity: repainting any part of the frame gives the full render's pixels there. The
+    /// group is drawn into an offscreen placed by the repainted region; folding that offscreen's
+    /// origin into the projective matrix (instead of adding it after the perspective divide)
+    /// cancelled the layer's x and y terms against the huge W terms, and the yellow layer
+    /// covered a strip of pixels in one repaint and nothing in another.
+    @Test func anExtremePerspectiveDrawsTheSameInEveryRepaintedRegion() {
+        for m34: CGFloat in [-6.44e127, -1e30, 1e30, -1e9] {
+            let child = F.centered(3, 11, 31, at: 12, 8, CATransform3DMakeRotation(2, 0, 1, 1), CGColor(red: 0.93, green: 0.93, blue: 0.2, alpha: 1))
+            var perspective = CATransform3DMakeTranslation(5.5, -5.9, 0)
+            perspective.m34 = m34
+            let tree = Self.scene(child) { p in p.sublayerTransform = perspective; p.opacity = 0.5 }
+            let full = F.render(tree, Self.width, Self.height)
+            var inked = 0
+            for y in 0..<Self.height { for x in 0..<Self.width where full.pixel(x: x, y: y) != Self.white { inked += 1 } }
+            #expect(inked > 16 * 4 + 100, "m34 \(m34): the parent and marker (and whatever the child draws) are drawn")
+            // Regions at every offset in a 6×6 grid, 12×3 and 5×7 pixels: each repaints over the
+            // full render and must leave it as it was.
+            let compositor = Compositor()
+            for (w, h) in [(12, 3), (5, 7)] {
+                for oy in stride(from: 0, to: Self.height - h, by: 6) {
+                    for ox in stride(from: 0, to: Self.width - w, by: 6) {
+                        let b = F.render(tree, Self.width, Self.height)
+                        compositor.render(tree, into: b, scale: 1, region: Region(x: ox, y: oy, width: w, height: h))
+                        #expect(b.hasSamePixels(as: full), "m34 \(m34): repainting (\(ox), \(oy), \(w)×\(h)) changed pixels")
+                    }
+                }
             }
         }
     }

@@ -49,7 +49,7 @@ extension _Painter {
         var mask: OpaquePointer?
         if !(shape.isRect && m.isAxisAligned && Self.integralRect(shape.rect, m) != nil) {
             tessellator.reset(clip: area)
-            tessellator.fill(shape, m)
+            tessellator.fill(shape, matrix, shift: SIMD2(Double(-t.ox), Double(-t.oy)))
             mask = coverageMask(area, a8: 255)
             guard mask != nil else { return }
         }

@@ -100,7 +100,7 @@ extension _Painter {
         if confine || a.maxScale > 2 {
             pixman_image_set_repeat(sub, PIXMAN_REPEAT_PAD)
             tessellator.reset(clip: surfaceRect(in: t))
-            tessellator.fill(_RoundedRect(rect: d, radii: .zero), m)
+            tessellator.fill(_RoundedRect(rect: d, radii: .zero), device, shift: SIMD2(Double(-t.ox), Double(-t.oy)))
             guard let mask = coverageMask(r, a8: a8) else { return }
             defer { pixman_image_unref(mask); scratch.pop() }
             pixman_image_composite32(PIXMAN_OP_OVER, sub, mask, target, Int32(r.x + t.ox), Int32(r.y + t.oy), 0, 0,

@@ -298,7 +298,7 @@ final class _Painter {
         } else if let shape = clipShape {
             let r = PixelRect(x: 0, y: 0, width: Int(w), height: Int(h))
             tessellator.reset(clip: surfaceRect(in: g))
-            tessellator.fill(shape, matrix.translated(Double(-g.ox), Double(-g.oy)))
+            tessellator.fill(shape, matrix, shift: SIMD2(Double(-g.ox), Double(-g.oy)))
             guard let mask = coverageMask(r, a8: a8) else { return }
             defer { pixman_image_unref(mask); scratch.pop() }
             pixman_image_composite32(PIXMAN_OP_OVER, g.image, mask, t.image, 0, 0, 0, 0, dx, dy, w, h)
@@ -353,7 +353,8 @@ final class _Painter {
             return
         }
         tessellator.reset(clip: surfaceRect(in: t))
-        if let w = ring { tessellator.ring(shape, width: w, m) } else { tessellator.fill(shape, m) }
+        let shift = SIMD2(Double(-t.ox), Double(-t.oy))
+        if let w = ring { tessellator.ring(shape, width: w, matrix, shift: shift) } else { tessellator.fill(shape, matrix, shift: shift) }
         guard let px = _FrameList.intersect(tessellator.touchedPixels, ext), let mask = coverageMask(px, a8: 255) else { return }
         defer { pixman_image_unref(mask); scratch.pop() }
         let solid = pixman_image_create_solid_fill(&c)!

@@ -93,18 +93,21 @@ final class _Tessellator {
         }
     }
 
-    /// Adds the interior of `rr` mapped by `m`.
-    func fill(_ rr: _RoundedRect, _ m: _Matrix3) {
+    /// Adds the interior of `rr` mapped by `m`, then moved by `shift` pixels (see `placed`).
+    func fill(_ rr: _RoundedRect, _ m: _Matrix3, shift: SIMD2<Double> = .zero) {
+        let m = placed(m, shift)
         let n = Self.segments(radius: rr.radii.max(), scale: m.maxScale)
         outline(rr, pattern: rr.radii, n: n, m, into: &outer)
         guard outer.count >= 3 else { return }
         for i in 1..<(outer.count - 1) { emit(outer[0], outer[i], outer[i + 1]) }
     }
 
-    /// Adds the band between `rr` and `rr.inset(by: width)` (a border), mapped by `m`.
-    func ring(_ rr: _RoundedRect, width: Double, _ m: _Matrix3) {
+    /// Adds the band between `rr` and `rr.inset(by: width)` (a border), mapped by `m`, then
+    /// moved by `shift` pixels.
+    func ring(_ rr: _RoundedRect, width: Double, _ m: _Matrix3, shift: SIMD2<Double> = .zero) {
         let inset = rr.inset(by: width)
-        if inset.rect.width <= 0 || inset.rect.height <= 0 { fill(rr, m); return }
+        if inset.rect.width <= 0 || inset.rect.height <= 0 { fill(rr, m, shift: shift); return }
+        let m = placed(m, shift)
         let n = Self.segments(radius: rr.radii.max(), scale: m.maxScale)
         outline(rr, pattern: rr.radii, n: n, m, into: &outer)
         outline(inset, pattern: rr.radii, n: n, m, into: &inner)
@@ -116,18 +119,35 @@ final class _Tessellator {
         }
     }
 
+    /// `m` followed by the move `shift` (a target's pixels are the device's moved by its
+    /// origin). An affine `m` takes it into its translation; a projective one keeps it apart,
+    /// added after the perspective divide (`emit`): folded into a projective matrix the move
+    /// scales with W, and under an extreme perspective (|m34| ~ 1e127, W's terms cancelling to
+    /// 1) it absorbs the matrix's x and y terms, so the same layer drew differently into
+    /// offscreens placed differently — a damage-only repaint differed from a full one.
+    private func placed(_ m: _Matrix3, _ shift: SIMD2<Double>) -> _Matrix3 {
+        if m.isAffine {
+            self.shift = .zero
+            return shift == .zero ? m : m.translated(shift.x, shift.y)
+        }
+        self.shift = shift
+        return m
+    }
+
     // MARK: Clipping and emission
 
     private static let minW = 1e-6
+    /// Added to every projected point (`placed`).
+    private var shift = SIMD2<Double>(0, 0)
 
     /// One triangle in homogeneous target coordinates: cut at W = ε (geometry behind the eye is
     /// dropped), projected, clipped to the rectangle, appended as pixman triangles.
     private func emit(_ a: SIMD3<Double>, _ b: SIMD3<Double>, _ c: SIMD3<Double>) {
         if a.z == 1, b.z == 1, c.z == 1 {
-            emit2D(SIMD2(a.x, a.y), SIMD2(b.x, b.y), SIMD2(c.x, c.y)); return
+            emit2D(SIMD2(a.x, a.y) + shift, SIMD2(b.x, b.y) + shift, SIMD2(c.x, c.y) + shift); return
         }
         if a.z >= Self.minW, b.z >= Self.minW, c.z >= Self.minW {
-            emit2D(SIMD2(a.x, a.y) / a.z, SIMD2(b.x, b.y) / b.z, SIMD2(c.x, c.y) / c.z); return
+            emit2D(SIMD2(a.x, a.y) / a.z + shift, SIMD2(b.x, b.y) / b.z + shift, SIMD2(c.x, c.y) / c.z + shift); return
         }
         homA.removeAll(keepingCapacity: true)
         let tri = [a, b, c]
@@ -145,9 +165,9 @@ final class _Tessellator {
             }
         }
         guard homA.count >= 3 else { return }
-        let p0 = SIMD2(homA[0].x, homA[0].y) / homA[0].z
+        let p0 = SIMD2(homA[0].x, homA[0].y) / homA[0].z + shift
         for i in 1..<(homA.count - 1) {
-            emit2D(p0, SIMD2(homA[i].x, homA[i].y) / homA[i].z, SIMD2(homA[i + 1].x, homA[i + 1].y) / homA[i + 1].z)
+            emit2D(p0, SIMD2(homA[i].x, homA[i].y) / homA[i].z + shift, SIMD2(homA[i + 1].x, homA[i + 1].y) / homA[i + 1].z + shift)
         }
     }
 
