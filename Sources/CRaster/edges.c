@@ -21,6 +21,9 @@ void craster_edges_begin(craster_edges *b, int clip_left, int clip_top, int clip
     const int reach = 1 << 15;
     b->count = 0;
     b->failed = 0;
+    /* Storage kept from earlier fills may exceed a simulated limit: use only that much of it. */
+    if (b->simulated_limit > 0 && b->capacity > b->simulated_limit) b->capacity = b->simulated_limit;
+    if (b->simulated_limit > 0 && b->point_capacity > b->simulated_limit) b->point_capacity = b->simulated_limit;
     b->left = clip_left; b->top = clip_top; b->right = clip_right; b->bottom = clip_bottom;
     b->frame_left = -reach; b->frame_top = -reach;
     b->frame_right = target_width > reach ? target_width : reach;
@@ -47,6 +50,10 @@ double craster_on_grid(double y) {
 
 static int grow(craster_edges *b) {
     ptrdiff_t n = b->capacity * 2 > 64 ? b->capacity * 2 : 64;
+    if (b->simulated_limit > 0) {
+        if (b->capacity >= b->simulated_limit) { b->failed = 1; return -1; }
+        if (n > b->simulated_limit) n = b->simulated_limit;
+    }
     craster_edge *e = realloc(b->edges, (size_t)n * sizeof *e);
     if (!e) { b->failed = 1; return -1; }
     b->edges = e;
@@ -146,6 +153,10 @@ static int reserve_points(craster_edges *b, ptrdiff_t n) {
     if (n <= b->point_capacity) return 0;
     ptrdiff_t c = b->point_capacity * 2 > n ? b->point_capacity * 2 : n;
     if (c < 256) c = 256;
+    if (b->simulated_limit > 0) {
+        if (n > b->simulated_limit) { b->failed = 1; return -1; }
+        if (c > b->simulated_limit) c = b->simulated_limit;
+    }
     double *px = realloc(b->px, (size_t)c * sizeof *px);
     if (px) b->px = px;
     double *py = realloc(b->py, (size_t)c * sizeof *py);

@@ -44,6 +44,49 @@ import StrataTestSupport
         #expect(RasterTestImage(width: 16, height: 16).fill(curve).alpha.allSatisfy { $0 == 255 })
     }
 
+    /// Memory for edges or points running out mid-path (simulated: `_simulatedEdgeLimit` stops
+    /// the edge builder's storage from growing past 64 entries, as a failed allocation would)
+    /// draws nothing — never a part of the path — and leaves the rasterizer as it was: small
+    /// paths still draw, and once memory is back the same path draws exactly as on a fresh one.
+    @Test func runningOutOfEdgeMemoryDrawsNothingAndLosesNothing() {
+        let ring = CGMutablePath()
+        ring.addLines(between: (0..<200).map { k in
+            let a = Double(k) * 2 * .pi / 200
+            return CGPoint(x: 16 + 12 * cos(a), y: 16 + 12 * sin(a))
+        })
+        ring.closeSubpath()
+        let small = polygon([CGPoint(x: 2, y: 2), CGPoint(x: 20, y: 4), CGPoint(x: 6, y: 26)])
+        let wide = StrokeStyle(lineWidth: 3)
+        func fresh(_ draw: (PathRasterizer, OpaquePointer) -> Void) -> [UInt8] {
+            let img = RasterTestImage(width: 32, height: 32)
+            draw(PathRasterizer(), img.image)
+            return img.alpha
+        }
+        let ringFill = fresh { $0.fill(path: ring, color: .black, into: $1) }
+        let ringStroke = fresh { $0.stroke(path: ring, style: wide, color: .black, into: $1) }
+        let smallFill = fresh { $0.fill(path: small, color: .black, into: $1) }
+        #expect(ringFill.filter { $0 == 255 }.count > 300 && ringStroke.filter { $0 > 0 }.count > 200)
+
+        let r = PathRasterizer()
+        // Storage grown by an earlier fill is not used past the limit either.
+        r.fill(path: ring, color: .black, into: RasterTestImage(width: 32, height: 32).image)
+        r._simulatedEdgeLimit = 64
+        for round in 0..<2 {
+            let filled = RasterTestImage(width: 32, height: 32), stroked = RasterTestImage(width: 32, height: 32)
+            r.fill(path: ring, color: .black, into: filled.image)
+            r.stroke(path: ring, style: wide, color: .black, into: stroked.image)
+            #expect(filled.ink == 0 && stroked.ink == 0, "round \(round): a path drawn in part")
+            let s = RasterTestImage(width: 32, height: 32)
+            r.fill(path: small, color: .black, into: s.image)
+            #expect(s.alpha == smallFill, "round \(round): a path within the limit draws as usual")
+        }
+        r._simulatedEdgeLimit = 0
+        let filled = RasterTestImage(width: 32, height: 32), stroked = RasterTestImage(width: 32, height: 32)
+        r.fill(path: ring, color: .black, into: filled.image)
+        r.stroke(path: ring, style: wide, color: .black, into: stroked.image)
+        #expect(filled.alpha == ringFill && stroked.alpha == ringStroke)
+    }
+
     @Test func millionSegmentPathIsBounded() {
         // A zig-zag of 1 000 000 segments between y = 30 and y = 34 across a 64×64 image.
         let p = CGMutablePath()

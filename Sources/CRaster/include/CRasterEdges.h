@@ -53,6 +53,9 @@ typedef struct {
     double min_x, max_x, min_y, max_y;
     /* 1 once memory for an edge could not be had: edges after it were dropped. */
     int failed;
+    /* Tests only (a real allocation failure cannot be provoked): when > 0, the edges and the
+     * polyline's points are not grown past this many, as if memory had run out there. */
+    ptrdiff_t simulated_limit;
     /* The current polyline's points (malloc'd, kept across fills) and state. */
     double *px, *py;
     float *gx, *gy;

@@ -56,6 +56,12 @@ public final class PathRasterizer {
 
     /// The edge builder's storage, handed from fill to fill.
     private var edgeStore = craster_edges()
+    /// Tests only: edges and polyline points are not grown past this many (0: no limit), as if
+    /// memory ran out there — the one way to reach the out-of-memory outcome (nothing drawn).
+    var _simulatedEdgeLimit: Int {
+        get { edgeStore.simulated_limit }
+        set { edgeStore.simulated_limit = newValue }
+    }
     private var accumulator = _CoverageAccumulator()
     private var scaledColor = _ScaledColorCache()
     private var polyA = _PolylineCollector()
