@@ -7,9 +7,11 @@ extension _Painter {
     ///
     /// The drawing is flattened without its integer translation, so a layer moving by whole
     /// pixels reuses the cached mask; it is painted into an offscreen covering its pixels grown
-    /// by the blur's reach and cut to the surface grown by twice the reach — never to the
-    /// repainted region, so every region and band gets the same pixels. Memory is bounded by
-    /// the surface, not by the layer's size. Projective maps are drawn uncached.
+    /// by the blur's reach and cut to the surface grown by the reach (`_Blur.margin`: no pixel
+    /// beyond it changes a surface pixel, and the blur computes every pixel it needs inside
+    /// it) — never to the repainted region, so every region and band gets the same pixels.
+    /// Memory and time are bounded by the surface, not by the layer's size. Projective maps
+    /// are drawn uncached.
     func contentMask(_ layer: RenderLayer, _ ms: _Matrix3, sigma: Double) -> (entry: _ShadowCache.Entry, x: Int, y: Int)? {
         let margin = _Blur.margin(sigma: sigma)
         let affine = ms.isAffine
@@ -20,8 +22,8 @@ extension _Painter {
         list.build(layer: layer, matrix: local, depth: nestingDepth + 1)
         guard let box = list.nodes.first?.subtree else { return nil }
         let grown = PixelRect(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
-        let reach = PixelRect(x: surface.x - Int(ix) - 2 * margin, y: surface.y - Int(iy) - 2 * margin,
-                              width: surface.width + 4 * margin, height: surface.height + 4 * margin)
+        let reach = PixelRect(x: surface.x - Int(ix) - margin, y: surface.y - Int(iy) - margin,
+                              width: surface.width + 2 * margin, height: surface.height + 2 * margin)
         guard let full = _FrameList.intersect(grown, reach) else { return nil }
         var h = Hasher()
         for n in list.nodes { h.combine(n.key); h.combine(n.footprint) }

@@ -45,10 +45,11 @@ extension _Painter {
                                    fraction: SIMD2(ms.m31 - ix, ms.m32 - iy), sigma: sigma)
         if let e = shadowCache.lookup(key) { return (e, Int(ix) + e.dx, Int(iy) + e.dy) }
         // Mask rectangle relative to the integer translation, grown by the blur's reach; a
-        // shape larger than the surface is cut to the surface (grown by the reach) first.
+        // shape reaching beyond the surface grown by the reach is cut to it first (exact, see
+        // `_Blur.margin`), so a wide blur costs the surface's area, not 4 reaches more.
         var full = PixelRect(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
-        let reach = PixelRect(x: surface.x - 2 * margin, y: surface.y - 2 * margin,
-                              width: surface.width + 4 * margin, height: surface.height + 4 * margin)
+        let reach = PixelRect(x: surface.x - margin, y: surface.y - margin,
+                              width: surface.width + 2 * margin, height: surface.height + 2 * margin)
         guard let clipped = _FrameList.intersect(full, reach) else { return nil }
         let cacheable = clipped == full
         full = clipped
