@@ -5,7 +5,7 @@ import Foundation
 /// `margin(sigma:)` so nothing is cut off.
 enum _Blur {
     /// Pixels a blur of `sigma` spreads beyond a shape (3 σ, rounded up). The three boxes'
-    /// radii sum to at most this (checked for σ in 0.01…200 by BlurReachTests), so a pixel's
+    /// radii sum to at most this (checked for σ in 0.01…200 by RenderShadowReachTests), so a pixel's
     /// blurred value depends only on the mask within `margin` of it, and a mask cut to a
     /// target grown by `margin` blurs to the same pixels on the target as an uncut one.
     static func margin(sigma: Double) -> Int {

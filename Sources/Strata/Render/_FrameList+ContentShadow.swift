@@ -16,7 +16,7 @@ extension _FrameList {
         var h = Hasher()
         for n in list.nodes { h.combine(n.key); h.combine(n.footprint) }
         let m = _Blur.margin(sigma: s.sigma(ms)) + 1
-        return (caster, h.finalize(), PixelRect(x: b.x - m, y: b.y - m, width: b.width + 2 * m, height: b.height + 2 * m),
+        return (caster, h.finalize(), b.outset(by: m),
                 list.nodes.count)
     }
 }

@@ -379,7 +379,7 @@ final class _FrameList {
         }
         guard _FrameList.isFinite(rect), let b = deviceBox(rect, ms) else { return nil }
         let m = _Blur.margin(sigma: s.sigma(ms)) + 1
-        return PixelRect(x: b.x - m, y: b.y - m, width: b.width + 2 * m, height: b.height + 2 * m)
+        return b.outset(by: m)
     }
 
     /// The whole pixels an opaque background or opaque, pixel-aligned contents cover.

@@ -21,10 +21,9 @@ extension _Painter {
         let list = _FrameList()
         list.build(layer: layer, matrix: local, depth: nestingDepth + 1)
         guard let box = list.nodes.first?.subtree else { return nil }
-        let grown = PixelRect(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
-        let reach = PixelRect(x: surface.x - Int(ix) - margin, y: surface.y - Int(iy) - margin,
-                              width: surface.width + 2 * margin, height: surface.height + 2 * margin)
-        guard let full = _FrameList.intersect(grown, reach) else { return nil }
+        var reach = surface.outset(by: margin)
+        reach.x -= Int(ix); reach.y -= Int(iy)
+        guard let full = _FrameList.intersect(box.outset(by: margin), reach) else { return nil }
         var h = Hasher()
         for n in list.nodes { h.combine(n.key); h.combine(n.footprint) }
         h.combine(full)

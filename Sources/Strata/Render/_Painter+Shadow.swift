@@ -46,11 +46,9 @@ extension _Painter {
         if let e = shadowCache.lookup(key) { return (e, Int(ix) + e.dx, Int(iy) + e.dy) }
         // Mask rectangle relative to the integer translation, grown by the blur's reach; a
         // shape reaching beyond the surface grown by the reach is cut to it first (exact, see
-        // `_Blur.margin`), so a wide blur costs the surface's area, not 4 reaches more.
-        var full = PixelRect(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
-        let reach = PixelRect(x: surface.x - margin, y: surface.y - margin,
-                              width: surface.width + 2 * margin, height: surface.height + 2 * margin)
-        guard let clipped = _FrameList.intersect(full, reach) else { return nil }
+        // `_Blur.margin`), so a wide blur costs at most the surface plus one reach per side.
+        var full = box.outset(by: margin)
+        guard let clipped = _FrameList.intersect(full, surface.outset(by: margin)) else { return nil }
         let cacheable = clipped == full
         full = clipped
         let w = full.width, h = full.height, stride = (w + 3) & ~3

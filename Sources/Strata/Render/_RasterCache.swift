@@ -166,7 +166,7 @@ final class _RasterCache {
             guard let seen = Region.enclosingPixels(sv), let n = _FrameList.intersect(box, seen) else { return nil }
             needed = n
             let m = Self.margin
-            held = _FrameList.intersect(box, PixelRect(x: n.x - m, y: n.y - m, width: n.width + 2 * m, height: n.height + 2 * m)) ?? n
+            held = _FrameList.intersect(box, n.outset(by: m)) ?? n
         }
         guard held.width * held.height <= CGContext.maximumPixelCount else { return nil }
         var h = Hasher()
