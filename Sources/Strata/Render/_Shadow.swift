@@ -68,8 +68,8 @@ struct _Shadow: Hashable {
     }
 
     /// The largest blur σ, in device pixels: a larger one (a huge `shadowRadius`, or a moderate
-    /// one under a huge scale) blurs as this. The blurred mask spans the surface plus 6 σ on
-    /// every side, so the cap bounds its memory (about 15 MB for a 1920×1080 surface) and keeps
+    /// one under a huge scale) blurs as this. The blurred mask spans at most the surface plus
+    /// 3 σ on every side, so the cap bounds its memory (about 7 MB for a 1920×1080 surface) and keeps
     /// the pixel arithmetic in range; 1e9 or 1e30 trapped before.
     static let maximumSigma = 200.0
 
