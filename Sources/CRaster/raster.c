@@ -179,6 +179,7 @@ static inline void add_edge(const craster_edge *e, float ys, float ye, float bt,
 #define CRASTER_SWEEP_NAME craster_sweep_argb
 #define CRASTER_SWEEP_ATTR
 #define CRASTER_SWEEP_BLOCK craster_block_argb
+#define CRASTER_SWEEP_AVX2 0
 #include "raster_sweep_argb.h"
 
 /* Turns one row's cells into spans and clears them; then prefetches the target at this row's

@@ -70,6 +70,11 @@ static inline void craster_prefetch(const craster_target *t, int y, int x) {
 #if defined(CRASTER_X86)
 /* n ≥ 8 pixels of per-pixel coverage m blended into ARGB32 row d (raster_avx2.c). */
 void craster_mask_argb_avx2(uint32_t *d, const uint8_t *m, int n, const craster_target *t);
+/* n ≥ 8 ARGB32 pixels of row d: v + d·(255 − v_alpha)/255 for the scaled colour v (the scalar span's
+ * arithmetic, to the bit, carries between channels included). */
+void craster_span_argb_avx2(uint32_t *d, int n, uint32_t v);
+/* n ≥ 32 A8 pixels of row d: v + d·(255 − v)/255 (likewise). */
+void craster_span_a8_avx2(uint8_t *d, int n, uint32_t v);
 #endif
 
 /* Runs the statements after the arguments for each non-zero word of a row's bitmap `bw` (`words`
@@ -143,12 +148,20 @@ static inline __attribute__((always_inline)) void craster_blit_span(const craste
             return;
         }
         uint32_t s = alpha == 255 ? color : cpixel_scaled(t->scaled, t->color, alpha);
+#if defined(CRASTER_X86)
+        /* Partly covered rows (a horizontal edge's) and translucent colours: as long as the
+         * opaque spans' stores, not 10 scalar instructions a pixel. */
+        if (avx2 && n >= 8) { craster_span_argb_avx2(row, n, s); return; }
+#endif
         uint32_t inv = 255 - (s >> 24);
         for (int i = 0; i < n; i++) row[i] = s + cpixel_mul_channels(row[i], inv);
     } else {
         uint8_t *row = (uint8_t *)t->base + (y * t->stride + x);
         uint32_t s = cpixel_mul8(alpha, t->color >> 24);
         if (s == 255) { memset(row, 255, (size_t)n); return; }
+#if defined(CRASTER_X86)
+        if (avx2 && n >= 32) { craster_span_a8_avx2(row, n, s); return; }
+#endif
         for (int i = 0; i < n; i++) row[i] = (uint8_t)(s + cpixel_mul8(row[i], 255 - s));
     }
 }

@@ -1,6 +1,7 @@
 /* The sweep of one band into an ARGB32 target, included by raster.c (portable blocks) and
  * raster_avx2.c (AVX2 blocks), which define CRASTER_SWEEP_NAME (the function's name),
- * CRASTER_SWEEP_ATTR (its attributes) and CRASTER_SWEEP_BLOCK (craster_block_argb's contract).
+ * CRASTER_SWEEP_ATTR (its attributes), CRASTER_SWEEP_BLOCK (craster_block_argb's contract) and
+ * CRASTER_SWEEP_AVX2 (1: spans blend with AVX2 too).
  *
  * Row by row, in blocks of CRASTER_BLOCK cells: from each flagged cell not yet swept, the next
  * CRASTER_BLOCK cells are summed, cleared and their pixels blended at once, whether flagged or
@@ -24,7 +25,7 @@ void CRASTER_SWEEP_ROW(CRASTER_SWEEP_NAME)(uint32_t *c, uint64_t *bw, ptrdiff_t 
             if (first < 0) first = i;
             if (i != x && x < width) {
                 uint32_t a = craster_alpha(s, even_odd);
-                if (a) craster_blit_span(t, y, x_origin + x, (i < width ? i : width) - x, a, 0);
+                if (a) craster_blit_span(t, y, x_origin + x, (i < width ? i : width) - x, a, CRASTER_SWEEP_AVX2);
             }
             int n = width - i;
             s = CRASTER_SWEEP_BLOCK(c + i, row + i, n < 0 ? 0 : (n > CRASTER_BLOCK ? CRASTER_BLOCK : n), s, even_odd, t);
@@ -35,7 +36,7 @@ void CRASTER_SWEEP_ROW(CRASTER_SWEEP_NAME)(uint32_t *c, uint64_t *bw, ptrdiff_t 
     if (first < 0) return;
     if (x < width) {
         uint32_t a = craster_alpha(s, even_odd);
-        if (a) craster_blit_span(t, y, x_origin + x, width - x, a, 0);
+        if (a) craster_blit_span(t, y, x_origin + x, width - x, a, CRASTER_SWEEP_AVX2);
     }
     if (prefetch_row >= 0) {
         int last = x - 1 < width ? x - 1 : width - 1;
@@ -61,3 +62,4 @@ CRASTER_SWEEP_ATTR void CRASTER_SWEEP_NAME(const craster_band *b, const craster_
 #undef CRASTER_SWEEP_NAME
 #undef CRASTER_SWEEP_ATTR
 #undef CRASTER_SWEEP_BLOCK
+#undef CRASTER_SWEEP_AVX2
