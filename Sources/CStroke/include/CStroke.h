@@ -65,6 +65,36 @@ void cstroke_bands_portable(const cstroke_target *t, const cstroke_run *runs, in
 int cstroke_plain_run(double u0, double v0, double u1, double v1, double w, int transposed, int across_lo,
                       int across_end, int along_lo, int along_end, cstroke_run *run);
 
+/* A thin stroke being drawn (cstroke_batch_begin, one cstroke_batch_contour per closed contour,
+ * cstroke_batch_end): the bands waiting for cstroke_bands, which takes their columns 8 at a time
+ * whatever band they belong to, and the few pixels near vertices whose coverage is summed
+ * before blending. The caller owns the memory (about 11 KB); nothing in it needs freeing. */
+enum { CSTROKE_BATCH_RUNS = 256, CSTROKE_BATCH_PENDING = 64 };
+typedef struct {
+    const cstroke_target *target;
+    int left, top, right, bottom;   /* the clip, right and bottom excluded */
+    cstroke_clip clip;              /* the same, inclusive */
+    int run_count, pending_count, pending_charged;
+    cstroke_run runs[CSTROKE_BATCH_RUNS];
+    int32_t pending_x[CSTROKE_BATCH_PENDING], pending_y[CSTROKE_BATCH_PENDING];
+    double pending_cover[CSTROKE_BATCH_PENDING];
+} cstroke_batch;
+
+/* Starts drawing into t inside columns x0…x1 − 1 and rows y0…y1 − 1 (inside the target). */
+void cstroke_batch_begin(cstroke_batch *b, const cstroke_target *t, int x0, int y0, int x1, int y1);
+
+/* Draws one closed contour of n points x[k], y[k] (no point repeating the first at the end),
+ * mapped to device pixels by m = {a, b, c, d, tx, ty} (x' = a·x + c·y + tx, y' = b·x + d·y + ty),
+ * as a line w device pixels wide (0 < w ≤ 1): one band per segment, each drawn column by column
+ * along the axis it runs more along, the two segments meeting where the line turns between
+ * mostly across and mostly down cut exactly at their vertex and their pixels there summed
+ * before blending. Segments that are not finite after the map, or of zero length, are dropped.
+ * Strata's _ThinStroke documents the geometry. */
+void cstroke_batch_contour(cstroke_batch *b, const double *x, const double *y, int n, const double m[6], double w);
+
+/* Draws the bands still waiting. */
+void cstroke_batch_end(cstroke_batch *b);
+
 #ifdef __cplusplus
 }
 #endif
