@@ -180,4 +180,27 @@ import StrataTestSupport
         let z = Self.render(zig, StrokeStyle(lineWidth: 1), direct: true).alpha
         #expect(z[31 * 64 + 10] == 255 && z[20 * 64 + 10] == 0 && z[40 * 64 + 10] == 0)
     }
+
+    /// A point finite in user space that the transform sends to +∞: the two segments touching it
+    /// are dropped (they cannot be drawn), the contour's other sides are drawn as usual — here a
+    /// side along row 10 and one along column 10, each 39.75 px long and 0.5 px wide: about 20 px
+    /// of ink each, 0.5 coverage in the pixels they cross.
+    @Test func segmentsThatOverflowUnderTheTransformAreDropped() {
+        let u = 1e-150
+        let p = CGMutablePath()
+        p.addLines(between: [CGPoint(x: 10.25 * u, y: 10.25 * u), CGPoint(x: 50 * u, y: 10.25 * u), CGPoint(x: 1e160, y: 1e160),
+                             CGPoint(x: 10.25 * u, y: 50 * u)])
+        p.closeSubpath()
+        let t = CGAffineTransform(scaleX: 1e150, y: 1e150)
+        let style = StrokeStyle(lineWidth: 0.5 * u, lineJoin: .round)
+        #expect(_ThinStroke.deviceWidth(style, t) == 0.5)
+        let img = Self.render(p, style, transform: t, direct: true).alpha
+        let ink = Double(img.reduce(0) { $0 + Int($1) }) / 255
+        #expect(abs(ink - 39.75) < 0.5, "ink \(ink)")
+        for k in 12..<49 {
+            #expect(img[10 * 64 + k] == 128 && img[9 * 64 + k] == 0 && img[11 * 64 + k] == 0, "column \(k)")
+            #expect(img[k * 64 + 10] == 128 && img[k * 64 + 9] == 0 && img[k * 64 + 11] == 0, "row \(k)")
+        }
+        #expect(img[40 * 64 + 40] == 0)
+    }
 }
