@@ -51,19 +51,25 @@ AVX2 void craster_mask_argb_avx2(uint32_t *d, const uint8_t *m, int n, const cra
     if (i < n) craster_mask_argb(d + i, m + i, n - i, t);
 }
 
-/* The spans' blend, 8 pixels a step: each channel d·(255 − v_alpha) rounded as div255 does
- * (cpixel_mul_channels' rounding), packed back to bytes (no channel exceeds 255: a product of two
- * bytes divided by 255), then v added as a 32-bit word, as the scalar loop adds it. */
-AVX2 void craster_span_argb_avx2(uint32_t *d, int n, uint32_t v) {
+/* Each byte of d times k/255, rounded as div255 does (cpixel_mul_channels' and cpixel_mul8's
+ * rounding), packed back to bytes (no value exceeds 255: a product of two bytes divided by 255);
+ * inv holds k in every 16-bit lane. */
+AVX2 static inline __m256i scale_bytes(__m256i d, __m256i inv) {
     const __m256i zero = _mm256_setzero_si256();
+    __m256i lo = div255(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), inv));
+    __m256i hi = div255(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), inv));
+    return _mm256_packus_epi16(lo, hi);
+}
+
+/* The spans' blend, 8 pixels a step: d·(255 − v_alpha) per channel, then v added as a 32-bit
+ * word, as the scalar loop adds it. */
+AVX2 void craster_span_argb_avx2(uint32_t *d, int n, uint32_t v) {
     const __m256i inv = _mm256_set1_epi16((short)(255 - (v >> 24)));
     const __m256i vv = _mm256_set1_epi32((int)v);
     int i = 0;
     for (; i + 8 <= n; i += 8) {
         __m256i dp = _mm256_loadu_si256((const __m256i *)(d + i));
-        __m256i lo = div255(_mm256_mullo_epi16(_mm256_unpacklo_epi8(dp, zero), inv));
-        __m256i hi = div255(_mm256_mullo_epi16(_mm256_unpackhi_epi8(dp, zero), inv));
-        _mm256_storeu_si256((__m256i *)(d + i), _mm256_add_epi32(_mm256_packus_epi16(lo, hi), vv));
+        _mm256_storeu_si256((__m256i *)(d + i), _mm256_add_epi32(scale_bytes(dp, inv), vv));
     }
     uint32_t ia = 255 - (v >> 24);
     for (; i < n; i++) d[i] = v + cpixel_mul_channels(d[i], ia);
@@ -72,15 +78,12 @@ AVX2 void craster_span_argb_avx2(uint32_t *d, int n, uint32_t v) {
 /* The A8 spans' blend, 32 pixels a step: v + d·(255 − v)/255 with cpixel_mul8's rounding; the
  * sum is at most 255, so the byte add never wraps. */
 AVX2 void craster_span_a8_avx2(uint8_t *d, int n, uint32_t v) {
-    const __m256i zero = _mm256_setzero_si256();
     const __m256i inv = _mm256_set1_epi16((short)(255 - v));
     const __m256i vv = _mm256_set1_epi8((char)v);
     int i = 0;
     for (; i + 32 <= n; i += 32) {
         __m256i dp = _mm256_loadu_si256((const __m256i *)(d + i));
-        __m256i lo = div255(_mm256_mullo_epi16(_mm256_unpacklo_epi8(dp, zero), inv));
-        __m256i hi = div255(_mm256_mullo_epi16(_mm256_unpackhi_epi8(dp, zero), inv));
-        _mm256_storeu_si256((__m256i *)(d + i), _mm256_add_epi8(_mm256_packus_epi16(lo, hi), vv));
+        _mm256_storeu_si256((__m256i *)(d + i), _mm256_add_epi8(scale_bytes(dp, inv), vv));
     }
     for (; i < n; i++) d[i] = (uint8_t)(v + cpixel_mul8(d[i], 255 - v));
 }
