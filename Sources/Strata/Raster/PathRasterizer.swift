@@ -1,5 +1,6 @@
 import CPixman
 import CRaster
+import CStroke
 import Foundation
 
 /// Fills and strokes `CGPath`s into pixman images with anti-aliasing.
@@ -68,6 +69,9 @@ public final class PathRasterizer {
     private var polyB = _PolylineCollector()
     private var outlineStorage: [craster_oseg] = []
     private let overlapScratch = craster_overlap_create()
+    /// The thin-stroke path's state (about 11 KB), kept from stroke to stroke: no allocation per
+    /// stroke of an animating shape layer.
+    private let thinStrokeBatch = UnsafeMutablePointer<cstroke_batch>.allocate(capacity: 1)
 
     public init() {}
 
@@ -76,6 +80,7 @@ public final class PathRasterizer {
         accumulator.free()
         craster_overlap_destroy(overlapScratch)
         scaledColor.free()
+        thinStrokeBatch.deallocate()
     }
 
     /// Fills `path` with `color` (OVER) into `target`, a `pixman_image_t*`.
@@ -142,10 +147,10 @@ public final class PathRasterizer {
         let stride = Int(pixman_image_get_stride(target))
         if pixman_image_get_format(target) == PIXMAN_a8 {
             var b = a8Blitter(data, stride: stride, color: color)
-            _ThinStroke.draw(line, transform: transform, width: width, clip: clip, blitter: &b)
+            _ThinStroke.draw(line, transform: transform, width: width, clip: clip, blitter: &b, batch: thinStrokeBatch)
         } else {
             var b = argbBlitter(data, stride: stride, color: color)
-            _ThinStroke.draw(line, transform: transform, width: width, clip: clip, blitter: &b)
+            _ThinStroke.draw(line, transform: transform, width: width, clip: clip, blitter: &b, batch: thinStrokeBatch)
         }
     }
 

@@ -94,20 +94,23 @@ internal enum _ThinStroke {
     /// at column centres; their pixels there are summed before blending, together with the two
     /// small triangles the axis-aligned cuts get wrong (the quadrant neither band covers is added,
     /// the one both cover is taken off, each as its area at its centroid's pixel).
+    /// `batch` is the caller's scratch for the C walk (its contents need not be kept).
     static func draw<B: _ThinStrokeTarget>(_ pl: _PolylineCollector, transform t: CGAffineTransform, width: Double,
-                                           clip: (Int, Int, Int, Int), blitter: inout B) {
+                                           clip: (Int, Int, Int, Int), blitter: inout B,
+                                           batch: UnsafeMutablePointer<cstroke_batch>) {
         var target = blitter.thinStrokeTarget
-        let batch = UnsafeMutablePointer<cstroke_batch>.allocate(capacity: 1)
-        defer { batch.deallocate() }
-        let m: [Double] = [Double(t.a), Double(t.b), Double(t.c), Double(t.d), Double(t.tx), Double(t.ty)]
+        var m = (Double(t.a), Double(t.b), Double(t.c), Double(t.d), Double(t.tx), Double(t.ty))
         withUnsafePointer(to: &target) { target in
             cstroke_batch_begin(batch, target, Int32(truncatingIfNeeded: clip.0), Int32(truncatingIfNeeded: clip.1),
                                 Int32(truncatingIfNeeded: clip.2), Int32(truncatingIfNeeded: clip.3))
             pl.xs.withUnsafeBufferPointer { xs in
                 pl.ys.withUnsafeBufferPointer { ys in
                     for c in pl.contours {
-                        cstroke_batch_contour(batch, xs.baseAddress! + c.start, ys.baseAddress! + c.start,
-                                              Int32(pointCount(pl, c)), m, width)
+                        withUnsafeBytes(of: &m) { m in
+                            cstroke_batch_contour(batch, xs.baseAddress! + c.start, ys.baseAddress! + c.start,
+                                                  Int32(pointCount(pl, c)), m.baseAddress!.assumingMemoryBound(to: Double.self),
+                                                  width)
+                        }
                     }
                 }
             }
