@@ -121,7 +121,10 @@ AVX2 static inline __attribute__((always_inline)) uint32_t block_argb(uint32_t *
                                                8, -1, 8, -1, 8, -1, 8, -1, 12, -1, 12, -1, 12, -1, 12, -1);
     __m256i m_lo = _mm256_shuffle_epi8(a, spread_lo), m_hi = _mm256_shuffle_epi8(a, spread_hi);
     __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-    __m256i dp = _mm256_maskload_epi32((const int *)row, lanes);
+    /* Masked stores are microcoded on AMD's cores (several µops each): a whole block, the usual
+     * case, takes plain ones (4–12 % off the bench fills on a Zen 5, raster.c). */
+    const int whole = n == CRASTER_BLOCK;
+    __m256i dp = whole ? _mm256_loadu_si256((const __m256i *)row) : _mm256_maskload_epi32((const int *)row, lanes);
     const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)t->color), zero);
     __m256i lo, hi;
     if (t->color >> 24 == 255) {
@@ -131,7 +134,8 @@ AVX2 static inline __attribute__((always_inline)) uint32_t block_argb(uint32_t *
         lo = mask_over16(c16, m_lo, _mm256_unpacklo_epi8(dp, zero));
         hi = mask_over16(c16, m_hi, _mm256_unpackhi_epi8(dp, zero));
     }
-    _mm256_maskstore_epi32((int *)row, lanes, _mm256_packus_epi16(lo, hi));
+    if (whole) _mm256_storeu_si256((__m256i *)row, _mm256_packus_epi16(lo, hi));
+    else _mm256_maskstore_epi32((int *)row, lanes, _mm256_packus_epi16(lo, hi));
     return last;
 }
 
