@@ -103,6 +103,57 @@ import StrataTestSupport
         }
     }
 
+    /// The layer-damage fuzzer's `tiny-perspective-denormal-scale` input as a fixed scene: a
+    /// masked layer turned in 3-D under the root's m34 = −6.44e127, the root a rounded,
+    /// clipping, bordered group at opacity 0.12. The eye is 1.6e-128 px from the plane: the
+    /// half of the layer in front of it shrinks to the perspective's centre and the other half
+    /// is behind the eye, so the layer draws nothing. Its triangles were cut where they pass
+    /// behind the eye by interpolating coordinates of ~1e131, which left errors of ~1e115 that
+    /// the perspective divide made into slivers across the surface — different ones in each
+    /// repainted region (the fuzzer saw one pixel at 1/255 missing from a damage-only repaint).
+    @Test func aMaskedLayerTurnedUnderAnExtremePerspectiveDrawsNothingInAnyRegion() {
+        var turned = F.centered(3, 43.21110856794079, 48.593270771343555, at: 27.71923399710078, -1.7766079194323652,
+            CATransform3D(m11: -0.38509742371418104, m12: 0.6525718252609057, m13: -0.6525718252609057, m14: 0,
+                          m21: -0.6525718252609057, m22: 0.3074512881429094, m23: 0.6925487118570904, m24: 0,
+                          m31: 0.6525718252609057, m32: 0.6925487118570904, m33: 0.3074512881429094, m34: 0,
+                          m41: 0, m42: 0, m43: 0, m44: 1),
+            CGColor(red: 0.925612268253605, green: 0.9317463950560769, blue: 0.19673456931410696, alpha: 1))
+        turned.cornerRadius = 27.775234607461663
+        turned.mask = F.centered(4, 1.855497062638285, 14.110780498970016, at: 12.037384603646906, 21.44129091325246,
+                                 CATransform3DIdentity, CGColor(gray: 0, alpha: 0.793362325474937))
+        var root = F.centered(2, 17.24818799114977, 33.66445410849165, at: 73.73281452658885, 9.34004730296788, CATransform3DIdentity, nil)
+        root.opacity = 0.12471198
+        root.masksToBounds = true
+        root.cornerRadius = 20.3067063401236
+        root.maskedCorners = 2
+        root.borderWidth = 0.7357289997711146
+        root.borderColor = CGColor(red: 0.98, green: 0, blue: 0.1175, alpha: 1)
+        var perspective = CATransform3DMakeTranslation(5.486991683833066, -5.9139391165026325, 0)
+        perspective.m34 = -6.44231119759789e127
+        root.sublayerTransform = perspective
+        // The same group holding a sublayer that draws nothing: the root is still drawn as a group.
+        root.sublayers = [F.layer(5, 0, 0, 4, 4, nil)]
+        let alone = F.render(root, 96, 72)
+        var inked = 0
+        for y in 0..<72 { for x in 0..<96 where alone.pixel(x: x, y: y) != 0 { inked += 1 } }
+        #expect(inked > 100, "the root's border is drawn")
+        root.sublayers = [turned]
+        let full = F.render(root, 96, 72)
+        var differ: [String] = []
+        for y in 0..<72 { for x in 0..<96 where full.pixel(x: x, y: y) != alone.pixel(x: x, y: y) { differ.append("(\(x),\(y)) \(F.hex(alone.pixel(x: x, y: y)))->\(F.hex(full.pixel(x: x, y: y)))") } }
+        #expect(differ.isEmpty, "the turned layer draws nothing: \(differ.count) \(differ.prefix(6))")
+        let compositor = Compositor()
+        for (w, h) in [(12, 3), (5, 7)] {
+            for oy in stride(from: 0, to: 72 - h, by: 3) {
+                for ox in stride(from: 0, to: 96 - w, by: 3) {
+                    let b = F.render(root, 96, 72)
+                    compositor.render(root, into: b, scale: 1, region: Region(x: ox, y: oy, width: w, height: h))
+                    #expect(b.hasSamePixels(as: full), "repainting (\(ox), \(oy), \(w)×\(h)) changed pixels")
+                }
+            }
+        }
+    }
+
     @Test func aNonFiniteSublayerTransformSkipsTheSublayers() {
         for v in [CGFloat.nan, .infinity, -.infinity] {
             for i in 0..<16 {

@@ -156,10 +156,17 @@ final class _Tessellator {
             let pin = p.z >= Self.minW, qin = q.z >= Self.minW
             if pin { homA.append(p) }
             if pin != qin {
-                let t = (Self.minW - p.z) / (q.z - p.z)
+                // The ends scaled to |W| = 1: the same points after the divide and the same line
+                // between them (the cut at W = ε moves along it, out where the divide puts it far
+                // beyond the surface either way). With |W| ~ 1e129 (|m34| ~ 1e127) X and Y are
+                // huge too, and interpolating them left errors of ~1e115 that the divide by ε made
+                // into slivers across the target, different under each clip (a damage-only
+                // repaint differed from a full one).
+                let pn = Self.unitW(p), qn = Self.unitW(q)
+                let t = (Self.minW - pn.z) / (qn.z - pn.z)
                 // The crossing lies on W = ε by construction; interpolating W too can cancel to
                 // 0 or below when the ends' W are huge (1e128 under stacked perspectives).
-                var r = p + (q - p) * t
+                var r = pn + (qn - pn) * t
                 r.z = Self.minW
                 homA.append(r)
             }
@@ -169,6 +176,12 @@ final class _Tessellator {
         for i in 1..<(homA.count - 1) {
             emit2D(p0, SIMD2(homA[i].x, homA[i].y) / homA[i].z + shift, SIMD2(homA[i + 1].x, homA[i + 1].y) / homA[i + 1].z + shift)
         }
+    }
+
+    /// `p` divided by |W| (W = 0 and non-finite W: unchanged).
+    private static func unitW(_ p: SIMD3<Double>) -> SIMD3<Double> {
+        let w = p.z.magnitude
+        return w > 0 && w.isFinite ? p / w : p
     }
 
     /// Drops a triangle with a non-finite vertex (checked per vertex: the pointwise min and max
