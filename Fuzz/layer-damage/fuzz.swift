@@ -22,16 +22,15 @@ let width = 96, height = 72
 let particleBudget = 1000.0
 
 extension FuzzInput {
-    /// Like `number(in:)`, but finite values beyond ±1e5 become ±1e5 and non-zero ones closer to
-    /// 0 than 1e-5 become ±1e-5: at ~1e263 a layer draws slightly differently clipped to a damage
-    /// region than in a full render (reported), and so does one under a perspective whose eye is
-    /// 1.6e-128 px away (m34 = −6.4e127) inside a group squashed by a denormal scale (8e-310):
-    /// one pixel at 1/255 (corpus seed `tiny-perspective-denormal-scale`). Absurd but finite
-    /// geometry is outside this target's exact-equality property. NaN, ±∞ and 0 stay.
+    /// Like `number(in:)`, but finite values beyond ±1e5 become ±1e5: at ~1e263 a layer draws
+    /// slightly differently clipped to a damage region than in a full render (reported).
+    /// Absurd but finite sizes are outside this target's exact-equality property. NaN, ±∞,
+    /// denormals and other tiny values stay (from 2026-12-02 06:19 to the Tessellator's fix of
+    /// 12-02 tiny ones were raised to 1e-5: corpus seed `tiny-perspective-denormal-scale`).
     mutating func geometry(in range: ClosedRange<Double>) -> Double {
         let v = number(in: range)
-        guard v.isFinite, v != 0 else { return v }
-        let m = min(max(v.magnitude, 1e-5), 1e5)
+        guard v.isFinite else { return v }
+        let m = min(v.magnitude, 1e5)
         return v < 0 ? -m : m
     }
 }
