@@ -164,8 +164,8 @@ final class _Tessellator {
                 // repaint differed from a full one).
                 let pn = Self.unitW(p), qn = Self.unitW(q)
                 let t = (Self.minW - pn.z) / (qn.z - pn.z)
-                // The crossing lies on W = ε by construction; interpolating W too can cancel to
-                // 0 or below when the ends' W are huge (1e128 under stacked perspectives).
+                // The crossing lies on W = ε by construction: set, not interpolated (rounding
+                // could leave it at 0 or below).
                 var r = pn + (qn - pn) * t
                 r.z = Self.minW
                 homA.append(r)
