@@ -85,11 +85,14 @@ import StrataTestSupport
         #expect(Compositor().damage(from: tree, to: tree, scale: 1, bounds: CGRect(x: 0, y: 0, width: 10, height: 10)).isEmpty)
     }
 
+    /// 100 000 one-pixel siblings over a 100×100 surface, 10 on each pixel (10 000, one on each,
+    /// under a sanitizer: `TestScale`); moving the last one damages its two pixels only.
     @Test func hundredThousandSiblings() {
+        let count = TestScale.count(100_000, sanitized: 10_000), perRow = count / 100
         var kids: [RenderLayer] = []
-        kids.reserveCapacity(100_000)
-        for i in 0..<100_000 {
-            let x = CGFloat(i % 100), y = CGFloat(i / 1000)
+        kids.reserveCapacity(count)
+        for i in 0..<count {
+            let x = CGFloat(i % 100), y = CGFloat(i / perRow)
             kids.append(F.layer(UInt64(2 + i), x, y, 1, 1, F.red))
         }
         let tree = F.root(100, 100, .white, kids)
@@ -97,7 +100,7 @@ import StrataTestSupport
         #expect(b.pixel(x: 99, y: 99) == 0xFFFF_0000)
         #expect(b.pixel(x: 50, y: 99) == 0xFFFF_0000)
         var moved = tree
-        moved.sublayers[99_999].position = CGPoint(x: 0, y: 0)
+        moved.sublayers[count - 1].position = CGPoint(x: 0, y: 0)
         let d = Compositor().damage(from: tree, to: moved, scale: 1, bounds: CGRect(x: 0, y: 0, width: 100, height: 100))
         #expect(d.rects == [PixelRect(x: 0, y: 0, width: 1, height: 1), PixelRect(x: 99, y: 99, width: 1, height: 1)])
     }

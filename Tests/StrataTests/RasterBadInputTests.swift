@@ -88,12 +88,14 @@ import StrataTestSupport
     }
 
     @Test func millionSegmentPathIsBounded() {
-        // A zig-zag of 1 000 000 segments between y = 30 and y = 34 across a 64×64 image.
+        // A zig-zag of 1 000 000 segments (100 000 under a sanitizer: `TestScale`) between y = 30
+        // and y = 34 across a 64×64 image.
+        let n = TestScale.count(1_000_000, sanitized: 100_000)
         let p = CGMutablePath()
         p.move(to: CGPoint(x: 0, y: 30))
-        for i in 1...1_000_000 { p.addLine(to: CGPoint(x: Double(i) * 64 / 1_000_000, y: i % 2 == 0 ? 30 : 34)) }
+        for i in 1...n { p.addLine(to: CGPoint(x: Double(i) * 64 / Double(n), y: i % 2 == 0 ? 30 : 34)) }
         let filled = RasterTestImage(width: 64, height: 64).fill(p).alpha
-        // Teeth 0.000128 px wide: row 31 (1…2 px above the base) is covered by 1 − 1.5/4 = 0.625
+        // Teeth 0.000128 (or 0.00128) px wide: row 31 (1…2 px above the base) is covered by 1 − 1.5/4 = 0.625
         // of each tooth's width → 159.
         #expect(filled[31 * 64 + 10] >= 158 && filled[31 * 64 + 10] <= 160)
         #expect(filled[20 * 64 + 10] == 0 && filled[40 * 64 + 10] == 0)

@@ -14,7 +14,8 @@ import StrataTestSupport
         var rng = SeededLCG(state: 2024)
         let w = 140, h = 70
         var worst = 0
-        for iteration in 0..<12 {
+        // 12 polygons (the first 6 under a sanitizer: `TestScale`).
+        for iteration in 0..<TestScale.count(12, sanitized: 6) {
             let p = CGMutablePath()
             func pt() -> CGPoint {
                 CGPoint(x: (rng.next() * 160 - 10).rounded(toPlaces: 1 / 64), y: (rng.next() * 90 - 10).rounded(toPlaces: 1 / 64))
@@ -54,7 +55,8 @@ import StrataTestSupport
         var rng = SeededLCG(state: 77)
         let w = 48, h = 40
         var worstPixel = 0, worstInk = 0.0
-        for iteration in 0..<16 {
+        // 16 polylines (the first 8 under a sanitizer: `TestScale`).
+        for iteration in 0..<TestScale.count(16, sanitized: 8) {
             // Even: turns ≤ 0.3 rad, widths up to twice the shortest segment; odd: turns ≤ 0.15 rad
             // on segments of 1.5…4 px (curvature radius ≥ 10) with widths 2…12.
             let wide = iteration % 2 == 1

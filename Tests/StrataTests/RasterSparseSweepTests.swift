@@ -72,7 +72,9 @@ import StrataTestSupport
         var rng = SeededLCG(state: 9001)
         let w = Self.width, h = Self.height
         var worst = 0, outside = 0, inked = 0
-        for iteration in 0..<16 {
+        // Each shape under both rules, clipped and not (8 cases under a sanitizer: `TestScale`).
+        let cases = TestScale.count(16, sanitized: 8)
+        for iteration in 0..<cases {
             let p = Self.shape(iteration % 4, &rng)
             let rule: CGPathFillRule = (iteration / 4) % 2 == 0 ? .winding : .evenOdd
             // Half the cases clip: a box whose sides land inside shapes, cutting their spans.
@@ -99,7 +101,7 @@ import StrataTestSupport
         #expect(worst <= 2)
         #expect(outside == 0)
         // The shapes do reach the canvas: the comparison is not over empty images.
-        #expect(inked > 5000)
+        #expect(inked > cases * 625 / 2)
     }
 
     /// The rasterizer's cache of the colour scaled by each coverage follows colour changes: one

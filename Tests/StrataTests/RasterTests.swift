@@ -96,7 +96,8 @@ import StrataTestSupport
         var rng = SeededLCG(state: 12345)
         let w = 24, h = 20
         var worst = 0
-        for iteration in 0..<60 {
+        // 60 paths (the first 20 under a sanitizer: `TestScale`).
+        for iteration in 0..<TestScale.count(60, sanitized: 20) {
             let p = CGMutablePath()
             for _ in 0..<(1 + Int(rng.next() * 3)) {
                 p.move(to: CGPoint(x: rng.next() * 32 - 4, y: rng.next() * 28 - 4))
