@@ -34,8 +34,9 @@
  * (+2–6 %), prefetching the target 2 or 4 rows below each block (±1 %), unmasked loads and
  * stores for whole blocks (±1 % on that Intel Xeon; on an AMD EPYC Zen 5, 2026-12-02, −4 to
  * −12 % on every fill but circle_r8, as AMD microcodes masked stores: now in), 16 more cells
- * of row padding (±1 %), huge pages for the target (±1 %). What helped: the opaque-colour blend (opaque_over16 in raster_avx2.c) and the
- * alphas spread by one byte shuffle per half, −3 to −5 % on the fills. */
+ * of row padding (±1 %), huge pages for the target (±1 %). What helped: the opaque-colour blend
+ * (opaque_over16 in raster_avx2.c) and the alphas spread by one byte shuffle per half, −3 to −5 %
+ * on the fills. */
 
 #include "CRaster.h"
 #include "raster_internal.h"

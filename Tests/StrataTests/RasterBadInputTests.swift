@@ -95,8 +95,8 @@ import StrataTestSupport
         p.move(to: CGPoint(x: 0, y: 30))
         for i in 1...n { p.addLine(to: CGPoint(x: Double(i) * 64 / Double(n), y: i % 2 == 0 ? 30 : 34)) }
         let filled = RasterTestImage(width: 64, height: 64).fill(p).alpha
-        // Teeth 0.000128 (or 0.00128) px wide: row 31 (1…2 px above the base) is covered by 1 − 1.5/4 = 0.625
-        // of each tooth's width → 159.
+        // Teeth 0.000128 (or 0.00128) px wide: row 31 (1…2 px above the base) is covered by
+        // 1 − 1.5/4 = 0.625 of each tooth's width → 159.
         #expect(filled[31 * 64 + 10] >= 158 && filled[31 * 64 + 10] <= 160)
         #expect(filled[20 * 64 + 10] == 0 && filled[40 * 64 + 10] == 0)
         let stroked = RasterTestImage(width: 64, height: 64).stroke(p, StrokeStyle(lineWidth: 1)).alpha
