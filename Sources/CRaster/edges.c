@@ -265,7 +265,7 @@ void craster_edges_finish(craster_edges *b) {
 }
 
 void craster_edges_path(craster_edges *b, const uint8_t *kinds, ptrdiff_t count, const double *points,
-                        const double t[6], double tolerance) {
+                        const double t[6], double tolerance, int straddle) {
     const double tol = smax(tolerance, 1e-6);
     const double ta = t[0], tb = t[1], tc = t[2], td = t[3], ttx = t[4], tty = t[5];
 #define TX(p) (ta * (p)[0] + tc * (p)[1] + ttx)
@@ -276,6 +276,28 @@ void craster_edges_path(craster_edges *b, const uint8_t *kinds, ptrdiff_t count,
     /* The flattener's current point (a close leaves it where it was). */
     double cx = 0, cy = 0;
 #define LINE_TO(x, y) line_to(b, &l, (x), (y))
+    /* The curve's point P1 between P0 and P2 moved by −(P0 − 2·P1 + P2)/16: half the sagitta of
+     * the chords beside it, outward (see craster_edges_path in CRasterEdges.h). */
+#define STRADDLE_TO(x0, y0, x1, y1, x2, y2) LINE_TO((x1) - 0.0625 * ((x0) - 2 * (x1) + (x2)), (y1) - 0.0625 * ((y0) - 2 * (y1) + (y2)))
+    /* A curve's inner points 1 … n − 1 (AT(i, x, y) sets point i; point 0 is the current point,
+     * point n (ex, ey)), straddling or on the curve. */
+#define CURVE_POINTS(AT, ex, ey) do { \
+        if (straddle) { \
+            double ax0 = cx, ay0 = cy, ax1, ay1, ax2, ay2; \
+            AT(1, ax1, ay1); \
+            for (int i = 1; i < n; i++) { \
+                if (i + 1 == n) { ax2 = (ex); ay2 = (ey); } else AT(i + 1, ax2, ay2); \
+                STRADDLE_TO(ax0, ay0, ax1, ay1, ax2, ay2); \
+                ax0 = ax1; ay0 = ay1; ax1 = ax2; ay1 = ay2; \
+            } \
+        } else { \
+            for (int i = 1; i < n; i++) { \
+                double qx, qy; \
+                AT(i, qx, qy); \
+                LINE_TO(qx, qy); \
+            } \
+        } \
+    } while (0)
     const double *p = points;
     for (ptrdiff_t k = 0; k < count; k++) {
         switch (kinds[k]) {
@@ -293,14 +315,15 @@ void craster_edges_path(craster_edges *b, const uint8_t *kinds, ptrdiff_t count,
             double x1 = TX(p), y1 = TY(p), x2 = TX(p + 2), y2 = TY(p + 2);
             double ddx = cx - 2 * x1 + x2, ddy = cy - 2 * y1 + y2;
             int n = pieces(sqrt(ddx * ddx + ddy * ddy) / (4 * tol));
+            if (straddle && n == 2) n = 3;
             if (l.n + n + 2 > b->point_capacity) reserve_points(b, l.n + n + 2);
             if (n > 1) {
                 double dt = 1.0 / (double)n;
-                for (int i = 1; i < n; i++) {
-                    double s = (double)i * dt, u = 1 - s;
-                    double w0 = u * u, w1 = 2 * u * s, w2 = s * s;
-                    LINE_TO(w0 * cx + w1 * x1 + w2 * x2, w0 * cy + w1 * y1 + w2 * y2);
-                }
+#define QUAD_AT(i, X, Y) do { double s_ = (double)(i) * dt, u_ = 1 - s_; \
+                              double w0_ = u_ * u_, w1_ = 2 * u_ * s_, w2_ = s_ * s_; \
+                              X = w0_ * cx + w1_ * x1 + w2_ * x2; Y = w0_ * cy + w1_ * y1 + w2_ * y2; } while (0)
+                CURVE_POINTS(QUAD_AT, x2, y2);
+#undef QUAD_AT
             }
             LINE_TO(x2, y2);
             cx = x2; cy = y2;
@@ -313,6 +336,7 @@ void craster_edges_path(craster_edges *b, const uint8_t *kinds, ptrdiff_t count,
             double bx = x1 - 2 * x2 + x3, by = y1 - 2 * y2 + y3;
             double dd = sqrt(smax(ax * ax + ay * ay, bx * bx + by * by));
             int n = pieces(0.75 * dd / tol);
+            if (straddle && n == 2) n = 3;
             if (l.n + n + 2 > b->point_capacity) reserve_points(b, l.n + n + 2);
             if (n > 1) {
                 /* Power basis: B(s) = c0 + s(c1 + s(c2 + s c3)). */
@@ -320,10 +344,10 @@ void craster_edges_path(craster_edges *b, const uint8_t *kinds, ptrdiff_t count,
                 double c2x = 3 * ax, c2y = 3 * ay;
                 double c3x = x3 - cx + 3 * (x1 - x2), c3y = y3 - cy + 3 * (y1 - y2);
                 double dt = 1.0 / (double)n;
-                for (int i = 1; i < n; i++) {
-                    double s = (double)i * dt;
-                    LINE_TO(cx + s * (c1x + s * (c2x + s * c3x)), cy + s * (c1y + s * (c2y + s * c3y)));
-                }
+#define CUBIC_AT(i, X, Y) do { double s_ = (double)(i) * dt; \
+                               X = cx + s_ * (c1x + s_ * (c2x + s_ * c3x)); Y = cy + s_ * (c1y + s_ * (c2y + s_ * c3y)); } while (0)
+                CURVE_POINTS(CUBIC_AT, x3, y3);
+#undef CUBIC_AT
             }
             LINE_TO(x3, y3);
             cx = x3; cy = y3;
@@ -341,6 +365,8 @@ void craster_edges_path(craster_edges *b, const uint8_t *kinds, ptrdiff_t count,
         }
     }
 #undef LINE_TO
+#undef STRADDLE_TO
+#undef CURVE_POINTS
 #undef TX
 #undef TY
     flush_polyline(b, &l);

@@ -59,21 +59,21 @@ import Testing
     }
 
     static func build(_ path: CGPath, _ t: CGAffineTransform, clip: (Int, Int, Int, Int), width: Int, height: Int,
-                      _ way: Way) -> Built {
+                      _ way: Way, straddle: Bool = false) -> Built {
         switch way {
         case .whole, .pointByPoint:
             var eb = _EdgeBuilder(storage: craster_edges(), clip: clip, width: width, height: height)
             if way == .whole {
-                eb.addPath(path, transform: t, tolerance: 0.05)
+                eb.addPath(path, transform: t, tolerance: 0.05, straddle: straddle)
             } else {
-                _PathFlattener.flatten(path, transform: t, tolerance: 0.05, into: &eb)
+                _PathFlattener.flatten(path, transform: t, tolerance: 0.05, straddle: straddle, into: &eb)
             }
             eb.finish()
             return built(&eb.c)
         case .segmentBySegment:
             var sink = SegmentSink()
             craster_edges_begin(&sink.c, Int32(clip.0), Int32(clip.1), Int32(clip.2), Int32(clip.3), Int32(width), Int32(height))
-            _PathFlattener.flatten(path, transform: t, tolerance: 0.05, into: &sink)
+            _PathFlattener.flatten(path, transform: t, tolerance: 0.05, straddle: straddle, into: &sink)
             sink.finish()
             return built(&sink.c)
         }
@@ -133,9 +133,11 @@ import Testing
         for i in 0..<600 {
             let path = Self.randomPath(&rng)
             let clip = clips[i % clips.count], t = transforms[(i / clips.count) % transforms.count]
-            let slow = Self.build(path, t, clip: clip, width: 200, height: 200, .segmentBySegment)
-            let whole = Self.build(path, t, clip: clip, width: 200, height: 200, .whole)
-            let points = Self.build(path, t, clip: clip, width: 200, height: 200, .pointByPoint)
+            // Every clip and transform with curves on (fills) and off their polyline's points.
+            let straddle = (i / (clips.count * transforms.count)) % 2 == 1
+            let slow = Self.build(path, t, clip: clip, width: 200, height: 200, .segmentBySegment, straddle: straddle)
+            let whole = Self.build(path, t, clip: clip, width: 200, height: 200, .whole, straddle: straddle)
+            let points = Self.build(path, t, clip: clip, width: 200, height: 200, .pointByPoint, straddle: straddle)
             #expect(whole == slow, "path \(i): \(path)")
             #expect(points == slow, "path \(i): \(path)")
             let fast = whole

@@ -98,9 +98,18 @@ enum { CRASTER_MOVE = 0, CRASTER_LINE = 1, CRASTER_QUAD = 2, CRASTER_CUBIC = 3, 
  * curves flattened so that no point of the polyline is further than `tolerance` device pixels
  * from the curve (uniform subdivision in at most 4096 pieces per curve: absurd coordinates cost
  * bounded time and are coarser). Every contour is closed (fill semantics). An unknown kind ends
- * the path there. The path's points must be finite (callers check). */
+ * the path there. The path's points must be finite (callers check).
+ *
+ * `straddle` (Strata's _PathFlattener.flatten, the same arithmetic): a curve's inner polyline
+ * points are moved from the curve by −(P₀ − 2P₁ + P₂)/16 (P₁ the point, P₀ and P₂ its
+ * neighbours), half the sagitta of the chords beside it, outward. The chords then cross the curve
+ * instead of lying on its inner side: with the same pieces the polyline keeps within about half
+ * the tolerance (¾ of it in a curve's first and last piece, whose end stays on the curve), and
+ * the area it encloses is nearly the curve's instead of short by ⅔ of a sagitta along the edge.
+ * A curve cut in 2 pieces is cut in 3: both of its pieces would be end pieces, and a disc of
+ * 0.6 px radius would lose 6.7 % of its area instead of 2.4 %. */
 void craster_edges_path(craster_edges *b, const uint8_t *kinds, ptrdiff_t count, const double *points,
-                        const double t[6], double tolerance);
+                        const double t[6], double tolerance, int straddle);
 
 #ifdef __cplusplus
 }

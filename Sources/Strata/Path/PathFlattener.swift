@@ -26,8 +26,18 @@ internal enum _PathFlattener {
     }
 
     /// Flattens `path` transformed by `t` into `sink`.
+    ///
+    /// `straddle` (fills): each inner point P₁ of a curve's polyline, between P₀ and P₂, is moved
+    /// by −(P₀ − 2P₁ + P₂)/16, half the sagitta of the chords beside it, outward. Chords on the
+    /// curve's inner side then cross it instead: with the same pieces the polyline keeps within
+    /// about half the tolerance (¾ of it in a curve's first and last piece, whose ends stay on the
+    /// curve), and the area it encloses is nearly the curve's instead of short by ⅔ of a sagitta
+    /// along the whole edge. A curve cut in 2 pieces is cut in 3 (both would be end pieces: a disc
+    /// of 0.6 px radius would lose 6.7 % of its area instead of 2.4 %). Outlines and lengths
+    /// (strokes, dashes, `contains`) keep their points on the curve. `craster_edges_path` computes
+    /// the same points, operation for operation.
     static func flatten<S: _PolylineSink>(_ path: CGPath, transform t: CGAffineTransform,
-                                          tolerance: Double, into sink: inout S) {
+                                          tolerance: Double, straddle: Bool = false, into sink: inout S) {
         let tol = max(tolerance, 1e-6)
         var cx = 0.0, cy = 0.0
         let ta = t.a, tb = t.b, tc = t.c, td = t.d, ttx = t.tx, tty = t.ty
@@ -45,13 +55,22 @@ internal enum _PathFlattener {
             case .addQuadCurveToPoint:
                 let (x1, y1) = tx(p[0]), (x2, y2) = tx(p[1])
                 let ddx = cx - 2 * x1 + x2, ddy = cy - 2 * y1 + y2
-                let n = pieces((ddx * ddx + ddy * ddy).squareRoot() / (4 * tol))
+                var n = pieces((ddx * ddx + ddy * ddy).squareRoot() / (4 * tol))
+                if straddle && n == 2 { n = 3 }
                 if n > 1 {
                     let dt = 1.0 / Double(n)
-                    for i in 1..<n {
+                    @inline(__always) func at(_ i: Int) -> (Double, Double) {
                         let s = Double(i) * dt, u = 1 - s
                         let w0 = u * u, w1 = 2 * u * s, w2 = s * s
-                        sink.lineTo(w0 * cx + w1 * x1 + w2 * x2, w0 * cy + w1 * y1 + w2 * y2)
+                        return (w0 * cx + w1 * x1 + w2 * x2, w0 * cy + w1 * y1 + w2 * y2)
+                    }
+                    if straddle {
+                        straddled(n, from: (cx, cy), to: (x2, y2), at, into: &sink)
+                    } else {
+                        for i in 1..<n {
+                            let (x, y) = at(i)
+                            sink.lineTo(x, y)
+                        }
                     }
                 }
                 sink.lineTo(x2, y2)
@@ -61,16 +80,25 @@ internal enum _PathFlattener {
                 let ax = cx - 2 * x1 + x2, ay = cy - 2 * y1 + y2
                 let bx = x1 - 2 * x2 + x3, by = y1 - 2 * y2 + y3
                 let dd = max(ax * ax + ay * ay, bx * bx + by * by).squareRoot()
-                let n = pieces(0.75 * dd / tol)
+                var n = pieces(0.75 * dd / tol)
+                if straddle && n == 2 { n = 3 }
                 if n > 1 {
                     // Power basis: B(s) = c0 + s(c1 + s(c2 + s c3)).
                     let c1x = 3 * (x1 - cx), c1y = 3 * (y1 - cy)
                     let c2x = 3 * ax, c2y = 3 * ay
                     let c3x = x3 - cx + 3 * (x1 - x2), c3y = y3 - cy + 3 * (y1 - y2)
                     let dt = 1.0 / Double(n)
-                    for i in 1..<n {
+                    @inline(__always) func at(_ i: Int) -> (Double, Double) {
                         let s = Double(i) * dt
-                        sink.lineTo(cx + s * (c1x + s * (c2x + s * c3x)), cy + s * (c1y + s * (c2y + s * c3y)))
+                        return (cx + s * (c1x + s * (c2x + s * c3x)), cy + s * (c1y + s * (c2y + s * c3y)))
+                    }
+                    if straddle {
+                        straddled(n, from: (cx, cy), to: (x3, y3), at, into: &sink)
+                    } else {
+                        for i in 1..<n {
+                            let (x, y) = at(i)
+                            sink.lineTo(x, y)
+                        }
                     }
                 }
                 sink.lineTo(x3, y3)
@@ -78,6 +106,20 @@ internal enum _PathFlattener {
             case .closeSubpath:
                 sink.closeContour()
             }
+        }
+    }
+
+    /// The inner points 1 … n − 1 of a curve cut in n pieces (`at(i)`; point 0 is `start`, point
+    /// n `end`), each moved by −(P₀ − 2P₁ + P₂)/16 (see `flatten`'s `straddle`).
+    @inline(__always)
+    static func straddled<S: _PolylineSink>(_ n: Int, from start: (Double, Double), to end: (Double, Double),
+                                            _ at: (Int) -> (Double, Double), into sink: inout S) {
+        var (x0, y0) = start
+        var (x1, y1) = at(1)
+        for i in 1..<n {
+            let (x2, y2) = i + 1 == n ? end : at(i + 1)
+            sink.lineTo(x1 - 0.0625 * (x0 - 2 * x1 + x2), y1 - 0.0625 * (y0 - 2 * y1 + y2))
+            (x0, y0, x1, y1) = (x1, y1, x2, y2)
         }
     }
 

@@ -55,11 +55,12 @@ internal struct _EdgeBuilder: _PolylineSink {
     }()
 
     /// Adds the edges of `path` (finite points only) transformed by `t`, curves flattened within
-    /// `tolerance`: the same edges as `_PathFlattener.flatten` into this builder, made in C.
-    /// Not for outlines kept for the overlap search.
-    mutating func addPath(_ path: CGPath, transform t: CGAffineTransform, tolerance: Double) {
+    /// `tolerance` (`straddle`: see `_PathFlattener.flatten`): the same edges as
+    /// `_PathFlattener.flatten` into this builder, made in C. Not for outlines kept for the
+    /// overlap search.
+    mutating func addPath(_ path: CGPath, transform t: CGAffineTransform, tolerance: Double, straddle: Bool) {
         guard Self.kindsAreBytes, !keepsOverlaps else {
-            _PathFlattener.flatten(path, transform: t, tolerance: tolerance, into: &self)
+            _PathFlattener.flatten(path, transform: t, tolerance: tolerance, straddle: straddle, into: &self)
             return
         }
         if open { finish() }
@@ -70,7 +71,8 @@ internal struct _EdgeBuilder: _PolylineSink {
                 path._points.withUnsafeBytes { points in
                     craster_edges_path(&c, kinds.baseAddress?.assumingMemoryBound(to: UInt8.self), path._types.count,
                                        points.baseAddress?.assumingMemoryBound(to: Double.self),
-                                       m.baseAddress?.assumingMemoryBound(to: Double.self), tolerance)
+                                       m.baseAddress?.assumingMemoryBound(to: Double.self), tolerance,
+                                       straddle ? 1 : 0)
                 }
             }
         }

@@ -9,10 +9,10 @@ import Foundation
 internal enum _ReferenceRasterizer {
     /// Alpha (0…255) per pixel of a `width`×`height` image, row-major.
     static func coverage(_ path: CGPath, rule: CGPathFillRule, transform: CGAffineTransform = .identity,
-                         width: Int, height: Int, tolerance: Double = 0.05) -> [UInt8] {
+                         width: Int, height: Int, tolerance: Double = 0.1) -> [UInt8] {
         var seg = _SegmentCollector()
         if _PathFlattener.isFinite(path) {
-            _PathFlattener.flatten(path, transform: transform, tolerance: tolerance, into: &seg)
+            _PathFlattener.flatten(path, transform: transform, tolerance: tolerance, straddle: true, into: &seg)
             seg.finish()
         }
         var out = [UInt8](repeating: 0, count: width * height)
