@@ -24,9 +24,20 @@ final class DecorationInputTests: XCTestCase {
         let (sway, hello, window) = try startDecoratedHello(extraEnvironment: ["WAYLAND_DEBUG": "client"])
         defer { hello.kill() }
         let pointer = try SeatVirtualPointer(compositor: sway)
-        try drag(pointer, fromX: window.x + 60, fromY: window.y - 16, byX: -120, byY: 70) {
+        try drag(pointer, fromX: window.x + 60, fromY: window.y - 16, byX: -120, byY: 70, grabbed: {
             hello.waitForStandardError(timeout: 10) { $0.contains(where: Self.isMoveRequest) }
-        }
+        }, forwarded: { move in
+            // Whether the client gets this motion: sway sends it while it has yet to start the
+            // move, and keeps the pointer's motion to itself during the move. The motion has
+            // reached sway when `move` returns (a roundtrip), so 2 s is ample for the client
+            // to get it and print it.
+            var seen = 0
+            _ = hello.waitForStandardError(timeout: 0) { seen = $0.count; return true }
+            try move()
+            return hello.waitForStandardError(timeout: 2) { lines in
+                lines.dropFirst(seen).contains { $0.contains("wl_pointer@") && $0.contains(".motion(") }
+            }
+        })
         // The window has moved once sway has drawn it at its new place (a deadline, not a sleep).
         // Sway may still be working through the ten motion steps when a screenshot is taken (a
         // CI run caught it at step 9: -108, 63), so wait for the final place, not any change.
@@ -83,15 +94,34 @@ private func click(_ p: SeatVirtualPointer, x: Int, y: Int) throws {
 }
 
 /// Presses at (x, y), waits until `grabbed` says the client has answered the press with
-/// xdg_toplevel.move, then moves by (dx, dy) in ten steps and releases.
+/// xdg_toplevel.move, waits for sway to start the move, then moves by (dx, dy) from where the
+/// move started, in ten steps, and releases.
+///
+/// The client's request and the virtual pointer's motion reach sway on two connections, so a
+/// motion sent after the request was written can still be handled before it: the client then
+/// gets that motion, and the move starts from there (a CI run lost the first of the ten steps
+/// this way: −108, 63). So the pointer first moves by 1 px at a time, back and forth, until
+/// `forwarded` (which performs one motion) says the client no longer got it; the move started
+/// where the pointer was before that motion.
 private func drag(_ p: SeatVirtualPointer, fromX x: Int, fromY y: Int, byX dx: Int, byY dy: Int,
-                  grabbed: () -> Bool) throws {
+                  grabbed: () -> Bool, forwarded: (() throws -> Void) throws -> Bool) throws {
     try p.move(to: UInt32(max(0, x)), UInt32(max(0, y)))
     Thread.sleep(forTimeInterval: 0.1)
     try button(p, true)
     guard grabbed() else { throw HarnessError.failed("the client never asked for an interactive move") }
+    var origin = x
+    var started = false
+    for _ in 0..<100 {
+        let next = origin == x ? x + 1 : x
+        if try !forwarded({ try p.move(to: UInt32(max(0, next)), UInt32(max(0, y))) }) {
+            started = true
+            break
+        }
+        origin = next
+    }
+    guard started else { throw HarnessError.failed("sway never started the interactive move") }
     for step in 1...10 {
-        try p.move(to: UInt32(max(0, x + dx * step / 10)), UInt32(max(0, y + dy * step / 10)))
+        try p.move(to: UInt32(max(0, origin + dx * step / 10)), UInt32(max(0, y + dy * step / 10)))
     }
     try button(p, false)
 }
