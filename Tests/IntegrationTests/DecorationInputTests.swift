@@ -39,8 +39,8 @@ final class DecorationInputTests: XCTestCase {
             }
         })
         // The window has moved once sway has drawn it at its new place (a deadline, not a sleep).
-        // Sway may still be working through the ten motion steps when a screenshot is taken (a
-        // CI run caught it at step 9: -108, 63), so wait for the final place, not any change.
+        // A screenshot may come while sway is still working through the ten motion steps, so
+        // wait for the final place, not any change.
         var shot = try sway.screenshot("decorations-moved")
         let deadline = Date(timeIntervalSinceNow: 10)
         let target = (x: window.x - 120, y: window.y + 70)
