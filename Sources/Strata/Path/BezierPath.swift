@@ -27,6 +27,12 @@ public final class BezierPath: CustomStringConvertible {
     public var lineJoinStyle: CGLineJoin = .miter
     public var miterLimit: CGFloat = 10
     public var usesEvenOddFillRule = false
+    /// UIKit's flatness hint (default 0.6). Kept for ported code, not used: curves are
+    /// flattened by the rasterizer to its own tolerance, 0.1 device pixel (`PathRasterizer`).
+    public var flatness: CGFloat = 0.6
+    /// The dash pattern `stroke()` uses (`setLineDash`); empty: a solid line.
+    private var dashPattern: [CGFloat] = []
+    private var dashPhase: CGFloat = 0
 
     public init() { path = CGMutablePath() }
 
@@ -95,6 +101,49 @@ public final class BezierPath: CustomStringConvertible {
     public func apply(_ transform: CGAffineTransform) { path = path.mutableCopy(using: [transform])! }
     public func contains(_ point: CGPoint) -> Bool {
         path.contains(point, using: usesEvenOddFillRule ? .evenOdd : .winding)
+    }
+
+    /// The same path traversed the other way (UIKit's `reversing()`), last subpath first (see
+    /// `CGPath`'s reversal): `append(inner.reversing())` cuts `inner` out of a path filled with
+    /// the non-zero rule. The new path keeps this one's line width, cap, join, miter limit,
+    /// flatness, fill rule and dash pattern (UIKit does not document which it keeps).
+    public func reversing() -> BezierPath {
+        let r = BezierPath(cgPath: path._reversed())
+        r.lineWidth = lineWidth; r.lineCapStyle = lineCapStyle; r.lineJoinStyle = lineJoinStyle
+        r.miterLimit = miterLimit; r.flatness = flatness; r.usesEvenOddFillRule = usesEvenOddFillRule
+        r.dashPattern = dashPattern; r.dashPhase = dashPhase
+        return r
+    }
+
+    /// Sets the dash pattern `stroke()` uses: `count` lengths from `pattern` (dash, gap, dash, …),
+    /// started `phase` into the pattern; a nil pattern or a count of 0 makes the line solid.
+    /// Patterns the stroker cannot use (a negative or non-finite length, all zeros) also stroke
+    /// solid, as `CAShapeLayer.lineDashPattern` does; a non-finite phase counts as 0.
+    public func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
+        if let pattern, count > 0 {
+            dashPattern = Array(UnsafeBufferPointer(start: pattern, count: count))
+        } else {
+            dashPattern = []
+        }
+        dashPhase = phase.isFinite ? phase : 0
+    }
+
+    /// Reads the dash pattern back (UIKit's `getLineDash`): the lengths into `pattern` (which
+    /// must have room for them; ask for `count` first with a nil pattern), their number into
+    /// `count`, the phase into `phase`; any of them may be nil.
+    public func getLineDash(_ pattern: UnsafeMutablePointer<CGFloat>?, count: UnsafeMutablePointer<Int>?,
+                            phase: UnsafeMutablePointer<CGFloat>?) {
+        if let pattern {
+            for (i, v) in dashPattern.enumerated() { pattern[i] = v }
+        }
+        count?.pointee = dashPattern.count
+        phase?.pointee = dashPhase
+    }
+
+    /// The line settings `stroke()` draws with.
+    internal var strokeStyle: StrokeStyle {
+        StrokeStyle(lineWidth: lineWidth, lineCap: lineCapStyle, lineJoin: lineJoinStyle, miterLimit: miterLimit,
+                    dashPattern: dashPattern, dashPhase: dashPhase)
     }
 
     public var description: String { "BezierPath(\(path))" }

@@ -1,0 +1,39 @@
+import Foundation
+
+/// UIKit's drawing methods of `UIBezierPath` on a given context. StrataUI's `fill()`,
+/// `stroke()`, `fill(with:alpha:)`, `stroke(with:alpha:)` and `addClip()` call these with the
+/// current context (`GraphicsGetCurrentContext()`); `_`-prefixed: not API of their own.
+extension BezierPath {
+    /// Fills the path's interior (`usesEvenOddFillRule` decides it) with `ctx`'s fill colour, in
+    /// its user space. As UIKit documents, the graphics state is saved before and restored after,
+    /// so `blendMode` and `alpha` (when given; `alpha` replaces the context's alpha) last for
+    /// this call only; the context's current path is left alone.
+    public func _fill(in ctx: CGContext, blendMode: CGBlendMode? = nil, alpha: CGFloat? = nil) {
+        ctx.saveGState()
+        defer { ctx.restoreGState() }
+        if let blendMode { ctx.setBlendMode(blendMode) }
+        if let alpha { ctx.setAlpha(alpha) }
+        var ctm = ctx.state.ctm
+        guard let device = cgPath.copy(using: &ctm) else { return }
+        ctx.paint(.fill(device, usesEvenOddFillRule ? .evenOdd : .winding), with: .color(ctx.state.fillColor))
+    }
+
+    /// Strokes the path with `ctx`'s stroke colour and this path's line settings (`lineWidth`,
+    /// `lineCapStyle`, `lineJoinStyle`, `miterLimit`, the dash of `setLineDash`), whatever the
+    /// context's own line settings; state saved and restored as in `_fill`.
+    public func _stroke(in ctx: CGContext, blendMode: CGBlendMode? = nil, alpha: CGFloat? = nil) {
+        ctx.saveGState()
+        defer { ctx.restoreGState() }
+        if let blendMode { ctx.setBlendMode(blendMode) }
+        if let alpha { ctx.setAlpha(alpha) }
+        ctx.strokeUserPath(cgPath, style: strokeStyle)
+    }
+
+    /// Intersects `ctx`'s clip with the path's interior (`usesEvenOddFillRule`). Not undone by
+    /// anything but `restoreGState()` (UIKit: save the state first to get the clip back).
+    public func _addClip(in ctx: CGContext) {
+        var ctm = ctx.state.ctm
+        guard let device = cgPath.copy(using: &ctm) else { return }
+        ctx.clipDevice(device, rule: usesEvenOddFillRule ? .evenOdd : .winding)
+    }
+}
