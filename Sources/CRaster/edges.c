@@ -131,14 +131,6 @@ void craster_edges_segment(craster_edges *b, double ax, double ay, double bx, do
     segment(b, ax, ay, bx, by);
 }
 
-/* Pieces for a curve whose deviation bound is k/n² (k already divided by the tolerance). */
-static inline int pieces(double k) {
-    if (!(k > 1)) return 1;
-    double r = sqrt(k);
-    if (!(r < 4096)) return 4096;   /* also ∞ and NaN */
-    return (int)ceil(r);
-}
-
 /* craster_edges_path and craster_edges_move_to … collect each closed polyline of the path as
  * points, then make its edges: polyline P0 … Pn gives P0P1, …, Pn−1Pn and the closing PnP0, exactly the segments
  * a segment-by-segment builder closing every contour would get. A polyline whose points all lie
@@ -264,110 +256,23 @@ void craster_edges_finish(craster_edges *b) {
     b->line.open = 0;
 }
 
+/* craster_edges_path's walk (flatten_walk.h) into the builder's current polyline. */
+typedef struct { craster_edges *b; polyline l; } edge_sink;
+#define FLATTEN_NAME walk_path
+#define FLATTEN_SINK edge_sink
+#define FLATTEN_MOVE(s, x, y) move_to((s)->b, &(s)->l, (x), (y))
+#define FLATTEN_LINE(s, x, y) line_to((s)->b, &(s)->l, (x), (y))
+/* The polyline ends (closed back to its first point, the contour's start); a line after it
+ * starts a new one there. */
+#define FLATTEN_CLOSE(s) flush_polyline((s)->b, &(s)->l)
+#define FLATTEN_RESERVE(s, n) do { if ((s)->l.n + (n) > (s)->b->point_capacity) reserve_points((s)->b, (s)->l.n + (n)); } while (0)
+#include "flatten_walk.h"
+
 void craster_edges_path(craster_edges *b, const uint8_t *kinds, ptrdiff_t count, const double *points,
                         const double t[6], double tolerance, int straddle) {
-    const double tol = smax(tolerance, 1e-6);
-    const double ta = t[0], tb = t[1], tc = t[2], td = t[3], ttx = t[4], tty = t[5];
-#define TX(p) (ta * (p)[0] + tc * (p)[1] + ttx)
-#define TY(p) (tb * (p)[0] + td * (p)[1] + tty)
     /* The contour being collected (after any begun with craster_edges_move_to and friends). */
     craster_edges_finish(b);
-    polyline l = empty_polyline;
-    /* The flattener's current point (a close leaves it where it was). */
-    double cx = 0, cy = 0;
-#define LINE_TO(x, y) line_to(b, &l, (x), (y))
-    /* The curve's point P1 between P0 and P2 moved by −(P0 − 2·P1 + P2)/16: half the sagitta of
-     * the chords beside it, outward (see craster_edges_path in CRasterEdges.h). */
-#define STRADDLE_TO(x0, y0, x1, y1, x2, y2) LINE_TO((x1) - 0.0625 * ((x0) - 2 * (x1) + (x2)), (y1) - 0.0625 * ((y0) - 2 * (y1) + (y2)))
-    /* A curve's inner points 1 … n − 1 (AT(i, x, y) sets point i; point 0 is the current point,
-     * point n (ex, ey)), straddling or on the curve. */
-#define CURVE_POINTS(AT, ex, ey) do { \
-        if (straddle) { \
-            double ax0 = cx, ay0 = cy, ax1, ay1, ax2, ay2; \
-            AT(1, ax1, ay1); \
-            for (int i = 1; i < n; i++) { \
-                if (i + 1 == n) { ax2 = (ex); ay2 = (ey); } else AT(i + 1, ax2, ay2); \
-                STRADDLE_TO(ax0, ay0, ax1, ay1, ax2, ay2); \
-                ax0 = ax1; ay0 = ay1; ax1 = ax2; ay1 = ay2; \
-            } \
-        } else { \
-            for (int i = 1; i < n; i++) { \
-                double qx, qy; \
-                AT(i, qx, qy); \
-                LINE_TO(qx, qy); \
-            } \
-        } \
-    } while (0)
-    const double *p = points;
-    for (ptrdiff_t k = 0; k < count; k++) {
-        switch (kinds[k]) {
-        case CRASTER_MOVE:
-            cx = TX(p); cy = TY(p);
-            move_to(b, &l, cx, cy);
-            p += 2;
-            break;
-        case CRASTER_LINE:
-            cx = TX(p); cy = TY(p);
-            LINE_TO(cx, cy);
-            p += 2;
-            break;
-        case CRASTER_QUAD: {
-            double x1 = TX(p), y1 = TY(p), x2 = TX(p + 2), y2 = TY(p + 2);
-            double ddx = cx - 2 * x1 + x2, ddy = cy - 2 * y1 + y2;
-            int n = pieces(sqrt(ddx * ddx + ddy * ddy) / (4 * tol));
-            if (straddle && n == 2) n = 3;
-            if (l.n + n + 2 > b->point_capacity) reserve_points(b, l.n + n + 2);
-            if (n > 1) {
-                double dt = 1.0 / (double)n;
-#define QUAD_AT(i, X, Y) do { double s_ = (double)(i) * dt, u_ = 1 - s_; \
-                              double w0_ = u_ * u_, w1_ = 2 * u_ * s_, w2_ = s_ * s_; \
-                              X = w0_ * cx + w1_ * x1 + w2_ * x2; Y = w0_ * cy + w1_ * y1 + w2_ * y2; } while (0)
-                CURVE_POINTS(QUAD_AT, x2, y2);
-#undef QUAD_AT
-            }
-            LINE_TO(x2, y2);
-            cx = x2; cy = y2;
-            p += 4;
-            break;
-        }
-        case CRASTER_CUBIC: {
-            double x1 = TX(p), y1 = TY(p), x2 = TX(p + 2), y2 = TY(p + 2), x3 = TX(p + 4), y3 = TY(p + 4);
-            double ax = cx - 2 * x1 + x2, ay = cy - 2 * y1 + y2;
-            double bx = x1 - 2 * x2 + x3, by = y1 - 2 * y2 + y3;
-            double dd = sqrt(smax(ax * ax + ay * ay, bx * bx + by * by));
-            int n = pieces(0.75 * dd / tol);
-            if (straddle && n == 2) n = 3;
-            if (l.n + n + 2 > b->point_capacity) reserve_points(b, l.n + n + 2);
-            if (n > 1) {
-                /* Power basis: B(s) = c0 + s(c1 + s(c2 + s c3)). */
-                double c1x = 3 * (x1 - cx), c1y = 3 * (y1 - cy);
-                double c2x = 3 * ax, c2y = 3 * ay;
-                double c3x = x3 - cx + 3 * (x1 - x2), c3y = y3 - cy + 3 * (y1 - y2);
-                double dt = 1.0 / (double)n;
-#define CUBIC_AT(i, X, Y) do { double s_ = (double)(i) * dt; \
-                               X = cx + s_ * (c1x + s_ * (c2x + s_ * c3x)); Y = cy + s_ * (c1y + s_ * (c2y + s_ * c3y)); } while (0)
-                CURVE_POINTS(CUBIC_AT, x3, y3);
-#undef CUBIC_AT
-            }
-            LINE_TO(x3, y3);
-            cx = x3; cy = y3;
-            p += 6;
-            break;
-        }
-        case CRASTER_CLOSE:
-            /* The polyline ends (closed back to its first point, the contour's start); a line
-             * after it starts a new one there. */
-            flush_polyline(b, &l);
-            break;
-        default:
-            k = count;
-            break;
-        }
-    }
-#undef LINE_TO
-#undef STRADDLE_TO
-#undef CURVE_POINTS
-#undef TX
-#undef TY
-    flush_polyline(b, &l);
+    edge_sink s = { b, empty_polyline };
+    walk_path(&s, kinds, count, points, t, tolerance, straddle);
+    flush_polyline(b, &s.l);
 }

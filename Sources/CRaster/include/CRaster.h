@@ -124,5 +124,7 @@ int craster_overlaps(craster_overlap *o, const craster_oseg *segs, ptrdiff_t cou
 
 /* Building the edges from segments and paths. */
 #include "CRasterEdges.h"
+/* Paths flattened into contours of points (strokes' centre lines). */
+#include "CRasterPoints.h"
 
 #endif

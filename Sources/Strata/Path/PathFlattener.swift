@@ -146,6 +146,8 @@ internal struct _PolylineCollector: _PolylineSink {
     var xs: [Double] = []
     var ys: [Double] = []
     var contours: [Contour] = []
+    /// CRaster's point buffers for `setFlattened` (made on first use, reused after).
+    var native: _NativePoints?
 
     mutating func reset() {
         xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)

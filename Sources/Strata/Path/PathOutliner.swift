@@ -32,8 +32,7 @@ internal enum _PathOutliner {
         let scale = _PathFlattener.maxScale(transform)
         guard scale > 0, scale.isFinite else { return nil }
         let userTol = tolerance / scale
-        a.reset()
-        _PathFlattener.flatten(path, transform: .identity, tolerance: userTol, into: &a)
+        a.setFlattened(path, tolerance: userTol)
         let dashes = style.validDashes
         if dashes == nil && trim == (0, 1) { return false }
         let hw = Double(style.lineWidth) / 2

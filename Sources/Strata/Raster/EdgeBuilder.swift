@@ -47,7 +47,7 @@ internal struct _EdgeBuilder: _PolylineSink {
 
     /// Whether `addPath` can hand a path's storage to C as it is: element kinds one byte each,
     /// CGPathElementType's cases in CRASTER_MOVE … CRASTER_CLOSE's order, points as x, y doubles.
-    private static let kindsAreBytes: Bool = {
+    static let kindsAreBytes: Bool = {
         MemoryLayout<CGPathElementType>.stride == 1 && MemoryLayout<CGPoint>.stride == 16
             && [CGPathElementType.moveToPoint, .addLineToPoint, .addQuadCurveToPoint, .addCurveToPoint, .closeSubpath]
                 .map { unsafeBitCast($0, to: UInt8.self) }

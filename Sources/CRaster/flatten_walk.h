@@ -1,0 +1,134 @@
+/* The walk over a path's elements that flattens its curves, shared by craster_edges_path
+ * (edges.c: a fill's edges) and craster_points_path (points.c: a stroke's centre line), so both
+ * get the same points as Strata's _PathFlattener, operation for operation. Included after
+ * defining
+ *   FLATTEN_NAME              the function's name: static void NAME(FLATTEN_SINK *s, kinds, count,
+ *                             points, t, tolerance, straddle) (arguments as craster_edges_path's)
+ *   FLATTEN_SINK              the sink's type
+ *   FLATTEN_MOVE(s, x, y)     a contour starts at (x, y)
+ *   FLATTEN_LINE(s, x, y)     a line to (x, y)
+ *   FLATTEN_CLOSE(s)          the current contour is closed
+ *   FLATTEN_RESERVE(s, n)     room for n more points (a curve's, before they come)
+ * which it undefines. A close leaves the flattener's current point where it was: the next
+ * element after a close is a move in every path CGMutablePath builds, and a line without one
+ * is the sink's to place. */
+
+#ifndef CRASTER_FLATTEN_PIECES
+#define CRASTER_FLATTEN_PIECES
+/* Pieces for a curve whose deviation bound is k/n² (k already divided by the tolerance): at
+ * most 4096, so absurd coordinates cost bounded time. */
+static inline int flatten_pieces(double k) {
+    if (!(k > 1)) return 1;
+    double r = sqrt(k);
+    if (!(r < 4096)) return 4096;   /* also ∞ and NaN */
+    return (int)ceil(r);
+}
+#endif
+
+static inline __attribute__((always_inline))
+void FLATTEN_NAME(FLATTEN_SINK *s, const uint8_t *kinds, ptrdiff_t count, const double *points,
+                  const double t[6], double tolerance, int straddle) {
+    /* Swift's max(tolerance, 1e-6), NaN included. */
+    const double tol = 1e-6 >= tolerance ? 1e-6 : tolerance;
+    const double ta = t[0], tb = t[1], tc = t[2], td = t[3], ttx = t[4], tty = t[5];
+#define TX(p) (ta * (p)[0] + tc * (p)[1] + ttx)
+#define TY(p) (tb * (p)[0] + td * (p)[1] + tty)
+    double cx = 0, cy = 0;
+    /* The curve's point P1 between P0 and P2 moved by −(P0 − 2·P1 + P2)/16: half the sagitta of
+     * the chords beside it, outward (see craster_edges_path in CRasterEdges.h). */
+#define STRADDLE_TO(x0, y0, x1, y1, x2, y2) \
+    FLATTEN_LINE(s, (x1) - 0.0625 * ((x0) - 2 * (x1) + (x2)), (y1) - 0.0625 * ((y0) - 2 * (y1) + (y2)))
+    /* A curve's inner points 1 … n − 1 (AT(i, x, y) sets point i; point 0 is the current point,
+     * point n (ex, ey)), straddling or on the curve. */
+#define CURVE_POINTS(AT, ex, ey) do { \
+        if (straddle) { \
+            double ax0 = cx, ay0 = cy, ax1, ay1, ax2, ay2; \
+            AT(1, ax1, ay1); \
+            for (int i = 1; i < n; i++) { \
+                if (i + 1 == n) { ax2 = (ex); ay2 = (ey); } else AT(i + 1, ax2, ay2); \
+                STRADDLE_TO(ax0, ay0, ax1, ay1, ax2, ay2); \
+                ax0 = ax1; ay0 = ay1; ax1 = ax2; ay1 = ay2; \
+            } \
+        } else { \
+            for (int i = 1; i < n; i++) { \
+                double qx, qy; \
+                AT(i, qx, qy); \
+                FLATTEN_LINE(s, qx, qy); \
+            } \
+        } \
+    } while (0)
+    /* A curve's end point, then past its `used` coordinates. */
+#define CURVE_END(ex, ey, used) FLATTEN_LINE(s, (ex), (ey)); cx = (ex); cy = (ey); p += (used); break
+    const double *p = points;
+    for (ptrdiff_t k = 0; k < count; k++) {
+        switch (kinds[k]) {
+        case CRASTER_MOVE:
+            cx = TX(p); cy = TY(p);
+            FLATTEN_MOVE(s, cx, cy);
+            p += 2;
+            break;
+        case CRASTER_LINE:
+            cx = TX(p); cy = TY(p);
+            FLATTEN_LINE(s, cx, cy);
+            p += 2;
+            break;
+        case CRASTER_QUAD: {
+            double x1 = TX(p), y1 = TY(p), x2 = TX(p + 2), y2 = TY(p + 2);
+            double ddx = cx - 2 * x1 + x2, ddy = cy - 2 * y1 + y2;
+            int n = flatten_pieces(sqrt(ddx * ddx + ddy * ddy) / (4 * tol));
+            if (straddle && n == 2) n = 3;
+            FLATTEN_RESERVE(s, n + 2);
+            if (n > 1) {
+                double dt = 1.0 / (double)n;
+#define QUAD_AT(i, X, Y) do { double s_ = (double)(i) * dt, u_ = 1 - s_; \
+                              double w0_ = u_ * u_, w1_ = 2 * u_ * s_, w2_ = s_ * s_; \
+                              X = w0_ * cx + w1_ * x1 + w2_ * x2; Y = w0_ * cy + w1_ * y1 + w2_ * y2; } while (0)
+                CURVE_POINTS(QUAD_AT, x2, y2);
+#undef QUAD_AT
+            }
+            CURVE_END(x2, y2, 4);
+        }
+        case CRASTER_CUBIC: {
+            double x1 = TX(p), y1 = TY(p), x2 = TX(p + 2), y2 = TY(p + 2), x3 = TX(p + 4), y3 = TY(p + 4);
+            double ax = cx - 2 * x1 + x2, ay = cy - 2 * y1 + y2;
+            double bx = x1 - 2 * x2 + x3, by = y1 - 2 * y2 + y3;
+            /* Swift's max: the second operand unless the first is larger. */
+            double a2 = ax * ax + ay * ay, b2 = bx * bx + by * by;
+            double dd = sqrt(b2 >= a2 ? b2 : a2);
+            int n = flatten_pieces(0.75 * dd / tol);
+            if (straddle && n == 2) n = 3;
+            FLATTEN_RESERVE(s, n + 2);
+            if (n > 1) {
+                /* Power basis: B(s) = c0 + s(c1 + s(c2 + s c3)). */
+                double c1x = 3 * (x1 - cx), c1y = 3 * (y1 - cy);
+                double c2x = 3 * ax, c2y = 3 * ay;
+                double c3x = x3 - cx + 3 * (x1 - x2), c3y = y3 - cy + 3 * (y1 - y2);
+                double dt = 1.0 / (double)n;
+#define CUBIC_AT(i, X, Y) do { double s_ = (double)(i) * dt; \
+                               X = cx + s_ * (c1x + s_ * (c2x + s_ * c3x)); Y = cy + s_ * (c1y + s_ * (c2y + s_ * c3y)); } while (0)
+                CURVE_POINTS(CUBIC_AT, x3, y3);
+#undef CUBIC_AT
+            }
+            CURVE_END(x3, y3, 6);
+        }
+        case CRASTER_CLOSE:
+            FLATTEN_CLOSE(s);
+            break;
+        default:
+            k = count;   /* an unknown kind ends the path */
+            break;
+        }
+    }
+#undef STRADDLE_TO
+#undef CURVE_POINTS
+#undef CURVE_END
+#undef TX
+#undef TY
+}
+
+#undef FLATTEN_NAME
+#undef FLATTEN_SINK
+#undef FLATTEN_MOVE
+#undef FLATTEN_LINE
+#undef FLATTEN_CLOSE
+#undef FLATTEN_RESERVE
