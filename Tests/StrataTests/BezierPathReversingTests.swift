@@ -78,6 +78,18 @@ import StrataTestSupport
         #expect(r.strokeStyle == b.strokeStyle && r.strokeStyle.dashPattern == [3, 1])
     }
 
+    @Test func copyIsIndependentAndKeepsTheProperties() {
+        let b = BezierPath(ovalIn: CGRect(x: 0, y: 0, width: 8, height: 6))
+        b.lineWidth = 5; b.lineJoinStyle = .round; b.usesEvenOddFillRule = true
+        var dash: [CGFloat] = [2, 3]
+        b.setLineDash(&dash, count: 2, phase: 1)
+        let c = b.copy() as! BezierPath
+        #expect(c !== b && c.cgPath == b.cgPath && c.strokeStyle == b.strokeStyle && c.usesEvenOddFillRule)
+        c.addLine(to: Self.pt(40, 40))
+        c.lineWidth = 1
+        #expect(b.bounds == CGRect(x: 0, y: 0, width: 8, height: 6) && b.lineWidth == 5)
+    }
+
     @Test func lineDashRoundTripsThroughGetLineDash() {
         let b = BezierPath()
         var count = -1, phase: CGFloat = -1

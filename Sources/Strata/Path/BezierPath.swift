@@ -107,8 +107,14 @@ public final class BezierPath: CustomStringConvertible {
     /// `CGPath`'s reversal): `append(inner.reversing())` cuts `inner` out of a path filled with
     /// the non-zero rule. The new path keeps this one's line width, cap, join, miter limit,
     /// flatness, fill rule and dash pattern (UIKit does not document which it keeps).
-    public func reversing() -> BezierPath {
-        let r = BezierPath(cgPath: path._reversed())
+    public func reversing() -> BezierPath { withProperties(of: BezierPath(cgPath: path._reversed())) }
+
+    /// An independent copy with the same path and drawing properties (UIKit's `copy()`, from
+    /// NSCopying: `path.copy() as! BezierPath` ports as it is).
+    public func copy() -> Any { withProperties(of: BezierPath(cgPath: path)) }
+
+    /// `r` given this path's drawing properties.
+    private func withProperties(of r: BezierPath) -> BezierPath {
         r.lineWidth = lineWidth; r.lineCapStyle = lineCapStyle; r.lineJoinStyle = lineJoinStyle
         r.miterLimit = miterLimit; r.flatness = flatness; r.usesEvenOddFillRule = usesEvenOddFillRule
         r.dashPattern = dashPattern; r.dashPhase = dashPhase
