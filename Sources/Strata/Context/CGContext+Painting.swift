@@ -1,8 +1,9 @@
 import Foundation
 
-/// Filling and stroking paths and shapes with the fill and stroke colours. Path operations
-/// consume the current path (it is empty afterwards); the shape conveniences (`fill(_:)`,
-/// `stroke(_:)`, `fillEllipse(in:)` …) leave it alone.
+/// Filling and stroking paths and shapes with the fill and stroke colours. Every one of them
+/// clears the current path, as Core Graphics documents: path operations draw and consume it, the
+/// shape conveniences (`fill(_:)`, `stroke(_:)`, `fillEllipse(in:)`, `strokeLineSegments` …) draw
+/// their own shape and drop it.
 extension CGContext {
     /// Fills the current path with the fill colour (`rule` decides the interior).
     public func fillPath(using rule: CGPathFillRule = .winding) {
@@ -86,13 +87,17 @@ extension CGContext {
         path.addPath(outline, transform: state.ctm)
     }
 
+    /// Fills `p` (user space) and clears the current path.
     func fillUserPath(_ p: CGPath) {
+        beginPath()
         var ctm = state.ctm
         guard let d = p.copy(using: &ctm) else { return }
         paint(.fill(d, .winding), with: .color(state.fillColor))
     }
 
+    /// Strokes `p` (user space) with `style` and clears the current path.
     func strokeUserPath(_ p: CGPath, style: StrokeStyle) {
+        beginPath()
         paint(.stroke(p, style, state.ctm), with: .color(state.strokeColor))
     }
 

@@ -20,13 +20,14 @@ extension BezierPath {
 
     /// Strokes the path with `ctx`'s stroke colour and this path's line settings (`lineWidth`,
     /// `lineCapStyle`, `lineJoinStyle`, `miterLimit`, the dash of `setLineDash`), whatever the
-    /// context's own line settings; state saved and restored as in `_fill`.
+    /// context's own line settings; state saved and restored, and the current path left alone, as
+    /// in `_fill`.
     public func _stroke(in ctx: CGContext, blendMode: CGBlendMode? = nil, alpha: CGFloat? = nil) {
         ctx.saveGState()
         defer { ctx.restoreGState() }
         if let blendMode { ctx.setBlendMode(blendMode) }
         if let alpha { ctx.setAlpha(alpha) }
-        ctx.strokeUserPath(cgPath, style: strokeStyle)
+        ctx.paint(.stroke(cgPath, strokeStyle, ctx.state.ctm), with: .color(ctx.state.strokeColor))
     }
 
     /// Intersects `ctx`'s clip with the path's interior (`usesEvenOddFillRule`). Not undone by

@@ -23,6 +23,34 @@ import StrataTestSupport
         #expect(Ctx.px(e, 8, 8) == 0 && Ctx.px(e, 3, 3) == 0xFF00_0000 && Ctx.inked(e) == 144 - 36)
     }
 
+    @Test func shapeConveniencesClearTheCurrentPathAsCoreGraphicsDocuments() {
+        let shapes: [(CGContext) -> Void] = [
+            { $0.fill(CGRect(x: 1, y: 1, width: 2, height: 2)) },
+            { $0.fill([CGRect(x: 1, y: 1, width: 2, height: 2)]) },
+            { $0.fillEllipse(in: CGRect(x: 1, y: 1, width: 4, height: 4)) },
+            { $0.stroke(CGRect(x: 1, y: 1, width: 4, height: 4)) },
+            { $0.stroke(CGRect(x: 1, y: 1, width: 4, height: 4), width: 2) },
+            { $0.strokeEllipse(in: CGRect(x: 1, y: 1, width: 4, height: 4)) },
+            { $0.strokeLineSegments(between: [CGPoint(x: 0, y: 1), CGPoint(x: 9, y: 1)]) },
+        ]
+        for draw in shapes {
+            let c = Ctx.make(16, 16)
+            c.addRect(CGRect(x: 8, y: 8, width: 6, height: 6))
+            draw(c)
+            #expect(c.isPathEmpty)
+            c.fillPath()                                      // nothing left to fill
+            #expect(Ctx.px(c, 10, 10) == 0 && Ctx.inked(c) > 0)
+        }
+        // BezierPath's drawing leaves the context's path alone (its own path is drawn).
+        let c = Ctx.make(16, 16)
+        c.addRect(CGRect(x: 8, y: 8, width: 6, height: 6))
+        BezierPath(rect: CGRect(x: 1, y: 1, width: 2, height: 2))._fill(in: c)
+        BezierPath(rect: CGRect(x: 1, y: 5, width: 2, height: 2))._stroke(in: c)
+        #expect(!c.isPathEmpty)
+        c.fillPath()
+        #expect(Ctx.px(c, 10, 10) == 0xFF00_0000 && Ctx.px(c, 1, 1) == 0xFF00_0000)
+    }
+
     @Test func pathPointsAreFixedByTheCTMWhenAdded() {
         let c = Ctx.make(10, 10)
         c.translateBy(x: 4, y: 0)
