@@ -31,11 +31,9 @@ static int reserve_contour(craster_points *o) {
     ptrdiff_t c = o->contour_capacity < 16 ? 16 : o->contour_capacity * 2;
     ptrdiff_t *start = realloc(o->start, (size_t)c * sizeof *start);
     if (start) o->start = start;
-    ptrdiff_t *length = realloc(o->length, (size_t)c * sizeof *length);
-    if (length) o->length = length;
     uint8_t *closed = realloc(o->closed, (size_t)c);
     if (closed) o->closed = closed;
-    if (!start || !length || !closed) { o->failed = 1; return -1; }
+    if (!start || !closed) { o->failed = 1; return -1; }
     o->contour_capacity = c;
     return 0;
 }
@@ -44,7 +42,6 @@ static inline __attribute__((always_inline)) void move_to(craster_points *o, dou
     if (o->failed || reserve_contour(o) || reserve(o, 1)) return;
     ptrdiff_t k = o->contours++;
     o->start[k] = o->n;
-    o->length[k] = 1;
     o->closed[k] = 0;
     o->x[o->n] = x;
     o->y[o->n] = y;
@@ -64,7 +61,6 @@ static inline __attribute__((always_inline)) void line_to(craster_points *o, dou
     o->x[o->n] = x;
     o->y[o->n] = y;
     o->n++;
-    o->length[o->contours - 1]++;
 }
 
 static inline __attribute__((always_inline)) void close_contour(craster_points *o) {
@@ -89,6 +85,6 @@ int craster_points_path(craster_points *o, const uint8_t *kinds, ptrdiff_t count
 }
 
 void craster_points_free(craster_points *o) {
-    free(o->x); free(o->y); free(o->start); free(o->length); free(o->closed);
+    free(o->x); free(o->y); free(o->start); free(o->closed);
     *o = (craster_points){ 0 };
 }

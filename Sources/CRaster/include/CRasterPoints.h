@@ -23,8 +23,9 @@ typedef struct {
     /* Points 0 … n − 1 (malloc'd, grown by doubling, kept across calls). */
     double *x, *y;
     ptrdiff_t n, capacity;
-    /* Contours 0 … contours − 1: first point, number of points, closed (0 or 1). */
-    ptrdiff_t *start, *length;
+    /* Contours 0 … contours − 1: first point and closed (0 or 1); a contour's points run to the
+     * next one's start (the last one's to n). */
+    ptrdiff_t *start;
     uint8_t *closed;
     ptrdiff_t contours, contour_capacity;
     /* 1 once memory could not be had: the points and contours are then incomplete. */

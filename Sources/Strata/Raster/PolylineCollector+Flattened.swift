@@ -44,7 +44,8 @@ extension _PolylineCollector {
         }
         contours.reserveCapacity(n.c.contours)
         for k in 0..<n.c.contours {
-            contours.append(Contour(start: n.c.start[k], count: n.c.length[k], closed: n.c.closed[k] != 0))
+            let start = n.c.start[k], end = k + 1 < n.c.contours ? n.c.start[k + 1] : count
+            contours.append(Contour(start: start, count: end - start, closed: n.c.closed[k] != 0))
         }
     }
 }
