@@ -9,13 +9,11 @@ extension BezierPath {
     /// so `blendMode` and `alpha` (when given; `alpha` replaces the context's alpha) last for
     /// this call only; the context's current path is left alone.
     public func _fill(in ctx: CGContext, blendMode: CGBlendMode? = nil, alpha: CGFloat? = nil) {
-        ctx.saveGState()
-        defer { ctx.restoreGState() }
-        if let blendMode { ctx.setBlendMode(blendMode) }
-        if let alpha { ctx.setAlpha(alpha) }
         var ctm = ctx.state.ctm
         guard let device = cgPath.copy(using: &ctm) else { return }
-        ctx.paint(.fill(device, usesEvenOddFillRule ? .evenOdd : .winding), with: .color(ctx.state.fillColor))
+        ctx._withState(blendMode: blendMode, alpha: alpha) {
+            ctx.paint(.fill(device, usesEvenOddFillRule ? .evenOdd : .winding), with: .color(ctx.state.fillColor))
+        }
     }
 
     /// Strokes the path with `ctx`'s stroke colour and this path's line settings (`lineWidth`,
@@ -23,11 +21,9 @@ extension BezierPath {
     /// context's own line settings; state saved and restored, and the current path left alone, as
     /// in `_fill`.
     public func _stroke(in ctx: CGContext, blendMode: CGBlendMode? = nil, alpha: CGFloat? = nil) {
-        ctx.saveGState()
-        defer { ctx.restoreGState() }
-        if let blendMode { ctx.setBlendMode(blendMode) }
-        if let alpha { ctx.setAlpha(alpha) }
-        ctx.paint(.stroke(cgPath, strokeStyle, ctx.state.ctm), with: .color(ctx.state.strokeColor))
+        ctx._withState(blendMode: blendMode, alpha: alpha) {
+            ctx.paint(.stroke(cgPath, strokeStyle, ctx.state.ctm), with: .color(ctx.state.strokeColor))
+        }
     }
 
     /// Intersects `ctx`'s clip with the path's interior (`usesEvenOddFillRule`). Not undone by

@@ -11,6 +11,17 @@ extension CGContext {
         if let s = saved.popLast() { state = s }
     }
 
+    /// Runs `body` with `blendMode` and `alpha` set when given (`alpha` replaces the state's), the
+    /// state saved before and restored after: the one-call blend mode and alpha of UIKit's drawing
+    /// methods (StrataUI's `RectFillUsingBlendMode`, `BezierPath.fill(with:alpha:)` …).
+    public func _withState(blendMode: CGBlendMode? = nil, alpha: CGFloat? = nil, _ body: () -> Void) {
+        saveGState()
+        defer { restoreGState() }
+        if let blendMode { setBlendMode(blendMode) }
+        if let alpha { setAlpha(alpha) }
+        body()
+    }
+
     /// Colour for fills (default opaque black).
     public func setFillColor(_ color: CGColor) { state.fillColor = color }
     /// Colour for strokes (default opaque black).

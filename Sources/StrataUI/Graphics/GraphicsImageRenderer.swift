@@ -41,19 +41,13 @@ public final class GraphicsImageRendererContext {
     public func fill(_ rect: CGRect) { cgContext.fill(rect) }
     /// Fills `rect` with the context's fill colour and `blendMode` (for this call only).
     public func fill(_ rect: CGRect, blendMode: CGBlendMode) {
-        cgContext.saveGState()
-        cgContext.setBlendMode(blendMode)
-        cgContext.fill(rect)
-        cgContext.restoreGState()
+        cgContext._withState(blendMode: blendMode) { cgContext.fill(rect) }
     }
     /// Strokes `rect`'s outline with the context's stroke colour and line width.
     public func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
     /// Strokes `rect`'s outline with `blendMode` (for this call only).
     public func stroke(_ rect: CGRect, blendMode: CGBlendMode) {
-        cgContext.saveGState()
-        cgContext.setBlendMode(blendMode)
-        cgContext.stroke(rect)
-        cgContext.restoreGState()
+        cgContext._withState(blendMode: blendMode) { cgContext.stroke(rect) }
     }
     /// Clips to `rect`.
     public func clip(to rect: CGRect) { cgContext.clip(to: rect) }

@@ -12,10 +12,7 @@ public func RectFill(_ rect: CGRect) { RectFillUsingBlendMode(rect, .copy) }
 /// Fills `rect` with the current fill colour and `blendMode`.
 public func RectFillUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
     guard let ctx = GraphicsGetCurrentContext() else { return }
-    ctx.saveGState()
-    ctx.setBlendMode(blendMode)
-    ctx.fill(rect)
-    ctx.restoreGState()
+    ctx._withState(blendMode: blendMode) { ctx.fill(rect) }
 }
 
 /// Draws a frame 1 unit wide along the inside of `rect` in copy mode (UIKit's `UIRectFrame`).
@@ -31,17 +28,16 @@ public func RectFrameUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
     guard let ctx = GraphicsGetCurrentContext() else { return }
     let r = rect.standardized
     guard !r.isEmpty, r.width.isFinite, r.height.isFinite else { return }
-    ctx.saveGState()
-    ctx.setBlendMode(blendMode)
-    if r.width <= 2 || r.height <= 2 {
-        ctx.fill(r)
-    } else {
-        ctx.fill([CGRect(x: r.minX, y: r.minY, width: r.width, height: 1),
-                  CGRect(x: r.minX, y: r.maxY - 1, width: r.width, height: 1),
-                  CGRect(x: r.minX, y: r.minY + 1, width: 1, height: r.height - 2),
-                  CGRect(x: r.maxX - 1, y: r.minY + 1, width: 1, height: r.height - 2)])
+    ctx._withState(blendMode: blendMode) {
+        if r.width <= 2 || r.height <= 2 {
+            ctx.fill(r)
+        } else {
+            ctx.fill([CGRect(x: r.minX, y: r.minY, width: r.width, height: 1),
+                      CGRect(x: r.minX, y: r.maxY - 1, width: r.width, height: 1),
+                      CGRect(x: r.minX, y: r.minY + 1, width: 1, height: r.height - 2),
+                      CGRect(x: r.maxX - 1, y: r.minY + 1, width: 1, height: r.height - 2)])
+        }
     }
-    ctx.restoreGState()
 }
 
 /// Intersects the current context's clip with `rect` (UIKit's `UIRectClip`).
