@@ -178,12 +178,6 @@ static inline void add_edge(const craster_edge *e, float ys, float ye, float bt,
     }
 }
 
-#define CRASTER_SWEEP_NAME craster_sweep_argb
-#define CRASTER_SWEEP_ATTR
-#define CRASTER_SWEEP_BLOCK craster_block_argb
-#define CRASTER_SWEEP_AVX2 0
-#include "raster_sweep_argb.h"
-
 /* Turns one row's cells into spans and clears them; then prefetches the target at this row's
  * first and last edge cells in row `prefetch_row` (none when −1). Only flagged cells are read:
  * the running sum is constant across the others (they hold 0), so skipping them adds the same

@@ -1,7 +1,5 @@
-/* The sweep of one band into an ARGB32 target, included by raster.c (portable blocks) and
- * raster_avx2.c (AVX2 blocks), which define CRASTER_SWEEP_NAME (the function's name),
- * CRASTER_SWEEP_ATTR (its attributes), CRASTER_SWEEP_BLOCK (craster_block_argb's contract) and
- * CRASTER_SWEEP_AVX2 (1: spans blend with AVX2 too).
+/* The portable sweep of one band into an ARGB32 target (raster_sweep_avx2.c gives the same
+ * pixels with AVX2).
  *
  * Row by row, in blocks of CRASTER_BLOCK cells: from each flagged cell not yet swept, the next
  * CRASTER_BLOCK cells are summed, cleared and their pixels blended at once, whether flagged or
@@ -10,9 +8,11 @@
  * without per-cell branches. Rows of cells are padded so that a block never reaches the next
  * row. Constant stretches between blocks are spans. */
 
-CRASTER_SWEEP_ATTR static inline __attribute__((always_inline))
-void CRASTER_SWEEP_ROW(CRASTER_SWEEP_NAME)(uint32_t *c, uint64_t *bw, ptrdiff_t words, int width, int y, int x_origin,
-                                           int prefetch_row, int even_odd, const craster_target *t) {
+#include "raster_internal.h"
+
+static inline __attribute__((always_inline))
+void sweep_row(uint32_t *c, uint64_t *bw, ptrdiff_t words, int width, int y, int x_origin, int prefetch_row,
+               int even_odd, const craster_target *t) {
     uint32_t s = 0;
     int x = 0;          /* first cell not yet swept */
     int first = -1;
@@ -25,10 +25,10 @@ void CRASTER_SWEEP_ROW(CRASTER_SWEEP_NAME)(uint32_t *c, uint64_t *bw, ptrdiff_t 
             if (first < 0) first = i;
             if (i != x && x < width) {
                 uint32_t a = craster_alpha(s, even_odd);
-                if (a) craster_blit_span(t, y, x_origin + x, (i < width ? i : width) - x, a, CRASTER_SWEEP_AVX2);
+                if (a) craster_blit_span(t, y, x_origin + x, (i < width ? i : width) - x, a, 0);
             }
             int n = width - i;
-            s = CRASTER_SWEEP_BLOCK(c + i, row + i, n < 0 ? 0 : (n > CRASTER_BLOCK ? CRASTER_BLOCK : n), s, even_odd, t);
+            s = craster_block_argb(c + i, row + i, n < 0 ? 0 : (n > CRASTER_BLOCK ? CRASTER_BLOCK : n), s, even_odd, t);
             x = i + CRASTER_BLOCK;
             word &= x - base >= 64 ? 0 : ~(uint64_t)0 << (x - base);
         }
@@ -36,7 +36,7 @@ void CRASTER_SWEEP_ROW(CRASTER_SWEEP_NAME)(uint32_t *c, uint64_t *bw, ptrdiff_t 
     if (first < 0) return;
     if (x < width) {
         uint32_t a = craster_alpha(s, even_odd);
-        if (a) craster_blit_span(t, y, x_origin + x, width - x, a, CRASTER_SWEEP_AVX2);
+        if (a) craster_blit_span(t, y, x_origin + x, width - x, a, 0);
     }
     if (prefetch_row >= 0) {
         int last = x - 1 < width ? x - 1 : width - 1;
@@ -45,21 +45,16 @@ void CRASTER_SWEEP_ROW(CRASTER_SWEEP_NAME)(uint32_t *c, uint64_t *bw, ptrdiff_t 
     }
 }
 
-CRASTER_SWEEP_ATTR void CRASTER_SWEEP_NAME(const craster_band *b, const craster_target *t) {
+void craster_sweep_argb(const craster_band *b, const craster_target *t) {
     for (int y = b->top; y < b->bottom; y++) {
         int r = y - b->top;
         int pf = y + CRASTER_PREFETCH_ROWS < b->y_end ? y + CRASTER_PREFETCH_ROWS : -1;
         /* The fill rule as a constant in each copy of the row sweep. */
         if (b->even_odd)
-            CRASTER_SWEEP_ROW(CRASTER_SWEEP_NAME)(b->cells + r * b->stride, b->bits + r * b->words, b->words, b->width, y,
-                                                  b->x_origin, pf, 1, t);
+            sweep_row(b->cells + r * b->stride, b->bits + r * b->words, b->words, b->width, y, b->x_origin,
+                      pf, 1, t);
         else
-            CRASTER_SWEEP_ROW(CRASTER_SWEEP_NAME)(b->cells + r * b->stride, b->bits + r * b->words, b->words, b->width, y,
-                                                  b->x_origin, pf, 0, t);
+            sweep_row(b->cells + r * b->stride, b->bits + r * b->words, b->words, b->width, y, b->x_origin,
+                      pf, 0, t);
     }
 }
-
-#undef CRASTER_SWEEP_NAME
-#undef CRASTER_SWEEP_ATTR
-#undef CRASTER_SWEEP_BLOCK
-#undef CRASTER_SWEEP_AVX2
