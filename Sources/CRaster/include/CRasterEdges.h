@@ -29,13 +29,10 @@ extern "C" {
 #endif
 
 /* A closed polyline being collected (craster_edges_move_to … craster_edges_close): its points'
- * count (the points are in craster_edges' scratch), box, the sum of every x − x and y − y (0
- * while all points are finite, NaN after one that is not), whether a contour is open and its
- * start (a line after a close starts the next polyline there). */
+ * count (the points are in craster_edges' scratch), whether a contour is open and its start (a
+ * line after a close starts the next polyline there). */
 typedef struct {
     ptrdiff_t n;
-    double x0, y0, x1, y1;
-    double poison;
     int open;
     double sx, sy;
 } craster_polyline;
