@@ -184,6 +184,45 @@ import StrataTestSupport
         }
     }
 
+    /// Rows wider than 4096 cells, whose bitmaps the AVX2 sweep reads 64 words at a time: a zigzag
+    /// 4400 px wide with crossings on both sides of cell 4096 (and of the words around it) gives
+    /// the portable pixels, opaque and translucent, both rules; its interior left of and right of
+    /// that cell is the plain colour, and the pixels beyond its right end keep the background.
+    @Test func rowsWiderThanOneBitmapChunkGiveThePortablePixels() {
+        let w = 4400, h = 12
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 3.25, y: 1.5))
+        for (k, x) in [300.5, 4050.75, 4093.5, 4101.25, 4160.5, 4350.25].enumerated() {
+            p.addLine(to: CGPoint(x: x, y: k % 2 == 0 ? 0.75 : 2.25))
+        }
+        p.addLine(to: CGPoint(x: 4352.5, y: 10.5))
+        p.addLine(to: CGPoint(x: 4090.25, y: 9.25))
+        p.addLine(to: CGPoint(x: 2.5, y: 10.75))
+        p.closeSubpath()
+        for (iteration, alpha) in [1.0, 0.45, 1.0, 0.45].enumerated() {
+            let rule: CGPathFillRule = iteration < 2 ? .winding : .evenOdd
+            let color = CGColor(red: 0.9, green: 0.4, blue: 0.1, alpha: alpha)
+            let fast = RasterTestImage(width: w, height: h, format: PIXMAN_a8r8g8b8)
+            let portable = RasterTestImage(width: w, height: h, format: PIXMAN_a8r8g8b8)
+            Self.background(fast, seed: UInt32(iteration + 31))
+            Self.background(portable, seed: UInt32(iteration + 31))
+            let before = fast.argb
+            let r = PathRasterizer()
+            r.fill(path: p, rule: rule, color: color, into: fast.image)
+            r.usesPortableKernels = true
+            r.fill(path: p, rule: rule, color: color, into: portable.image)
+            #expect(fast.argb == portable.argb, "iteration \(iteration)")
+            if alpha == 1 {
+                for x in [100, 2000, 4000, 4120, 4300] {
+                    #expect(fast.argb[5 * w + x] == color.premultipliedARGB32, "x \(x)")
+                }
+            }
+            for x in [4360, 4399] {
+                #expect(fast.argb[5 * w + x] == before[5 * w + x], "x \(x)")
+            }
+        }
+    }
+
     /// One value worked out by hand: 60 % opaque (r, g, b) = (1, 0.5, 0) premultiplied is
     /// (153, 153, 77, 0) after rounding; over opaque white a full pixel becomes
     /// 153 + 255·102/255 = 255 for alpha and red, 77 + 102 = 179 for green, 0 + 102 for blue; a
