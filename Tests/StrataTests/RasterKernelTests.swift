@@ -7,7 +7,7 @@ import StrataTestSupport
 /// CRaster's AVX2 and portable kernels must give the same pixels, to the bit.
 @Suite(.runLoopTurn) struct RasterKernelTests {
     /// A background of varied, valid premultiplied pixels, so blends see every kind of input.
-    private static func background(_ img: RasterTestImage, seed: UInt32) {
+    static func background(_ img: RasterTestImage, seed: UInt32) {
         var rng = SeededLCG(state: seed)
         let stride = Int(pixman_image_get_stride(img.image))
         let base = UnsafeMutableRawPointer(pixman_image_get_data(img.image)!)

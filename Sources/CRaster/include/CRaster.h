@@ -64,6 +64,9 @@ typedef struct craster_scratch craster_scratch;
 craster_scratch *craster_scratch_create(void);
 void craster_scratch_destroy(craster_scratch *s);
 
+/* How many bands the last fill with s drew by replaying their first row (tests). */
+int craster_scratch_replayed_bands(const craster_scratch *s);
+
 /* 1 when the AVX2 kernels are in use. */
 int craster_has_avx2(void);
 
@@ -71,10 +74,17 @@ int craster_has_avx2(void);
  * y_end − 1 of the target (which must lie inside it; target pixel (x, y) is at base + y·stride
  * + x). Edges may extend beyond those columns and rows: parts left of them still count, the
  * rest is ignored, and the pixels drawn are exactly those of a fill over more columns and rows.
- * Returns 0, or −1 when scratch memory could not be allocated (nothing drawn). `portable` 1
- * forces the portable kernels (tests compare both). */
+ * Returns 0, or −1 when scratch memory could not be allocated (nothing drawn). `flags` is 0 or
+ * a combination of craster_fill_flags, which tests use to compare the paths. */
+enum craster_fill_flags {
+    /* The portable kernels even where AVX2 ones exist. */
+    CRASTER_PORTABLE = 1,
+    /* Every band swept row by row, also those whose rows are all alike (which otherwise have
+     * their first row's runs replayed on the others: the same pixels). */
+    CRASTER_NO_REPLAY = 2
+};
 int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count, int x_origin, int width,
-                 int y_start, int y_end, int even_odd, const craster_target *target, int portable);
+                 int y_start, int y_end, int even_odd, const craster_target *target, int flags);
 
 /* craster_fill, except that in the pixels listed in `exact` (`exact_count` triples: device row,
  * first column, column after the last; ascending by row, then column, ranges of a row at least
@@ -88,7 +98,7 @@ int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count,
  * clip). Even-odd fills ignore the list. */
 int craster_fill_exact(craster_scratch *s, const craster_edge *edges, ptrdiff_t count, int x_origin, int width,
                        int y_start, int y_end, int even_odd, const int32_t *exact, ptrdiff_t exact_count,
-                       const craster_target *target, int portable);
+                       const craster_target *target, int flags);
 
 /* One edge of an outline for craster_overlaps, in device pixels (|coordinates| < 2²⁴): `index`
  * counts the outline's edges in order (consecutive edges of a contour differ by 1), `first` and

@@ -18,12 +18,18 @@ internal struct _CoverageAccumulator {
     private let scratch: OpaquePointer
     /// Forces the portable kernels (tests compare them with the AVX2 ones).
     var portable = false
+    /// Whether bands whose rows are all alike (only vertical edges through all of them) have
+    /// their first row's runs replayed on the others; tests compare with sweeping every row.
+    var replaysRows = true
 
     init() {
         scratch = craster_scratch_create()
     }
 
     func free() { craster_scratch_destroy(scratch) }
+
+    /// Bands the last fill drew by replaying their first row's runs (tests).
+    var replayedBands: Int { Int(craster_scratch_replayed_bands(scratch)) }
 
     /// Rasterizes `count` edges into the pixels of `box` (left, top, right, bottom, inside the
     /// target; edges may reach outside it, see `craster_fill`). Draws nothing if the scratch
@@ -37,6 +43,7 @@ internal struct _CoverageAccumulator {
         var t = target
         _ = craster_fill_exact(scratch, edges, count, Int32(box.0), Int32(box.2 - box.0),
                                Int32(box.1), Int32(box.3), evenOdd ? 1 : 0, rows.baseAddress, rows.count / 3,
-                               &t, portable ? 1 : 0)
+                               &t, (portable ? Int32(CRASTER_PORTABLE.rawValue) : 0)
+                                   | (replaysRows ? 0 : Int32(CRASTER_NO_REPLAY.rawValue)))
     }
 }

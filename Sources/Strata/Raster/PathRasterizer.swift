@@ -64,6 +64,14 @@ public final class PathRasterizer {
         get { accumulator.portable }
         set { accumulator.portable = newValue }
     }
+    /// Whether bands of rows that are all alike are drawn from their first row's runs (the same
+    /// pixels as sweeping each row: tests compare the two). Off only in tests.
+    internal var replaysRows: Bool {
+        get { accumulator.replaysRows }
+        set { accumulator.replaysRows = newValue }
+    }
+    /// Bands the last fill drew from their first row's runs (tests).
+    internal var replayedBands: Int { accumulator.replayedBands }
 
     /// The edge builder's storage, handed from fill to fill.
     private var edgeStore = craster_edges()
