@@ -202,10 +202,6 @@ static inline void add_edge(const craster_edge *e, float ys, float ye, float bt,
     }
 }
 
-/* Turns one row's cells into spans and clears them; then prefetches the target at this row's
- * first and last edge cells in row `prefetch_row` (none when −1). Only flagged cells are read:
- * the running sum is constant across the others (they hold 0), so skipping them adds the same
- * values in the same order as a walk over every cell. */
 /* One run of a row: n pixels from cell x, blended with the constant alpha, or (CRASTER_RUN_MASK)
  * with the per-pixel alphas the sweep left in its mask. */
 typedef struct { int x, n; uint32_t alpha; } craster_run;
@@ -222,6 +218,11 @@ void emit_run(run_record *rec, const craster_target *t, int y, int x_origin, int
     else craster_blit_span(t, y, x_origin + x, n, alpha, avx2);
 }
 
+/* Turns one row's cells into runs — blitted, or recorded in rec when it is not NULL — and clears
+ * them; then prefetches the target at this row's first and last edge cells in row `prefetch_row`
+ * (none when −1). Only flagged cells are read: the running sum is constant across the others
+ * (they hold 0), so skipping them adds the same values in the same order as a walk over every
+ * cell. */
 static inline __attribute__((always_inline))
 void sweep_row(uint32_t *c, uint64_t *bw, uint8_t *mask, ptrdiff_t words, int width, int y, int x_origin,
                int prefetch_row, int even_odd, const craster_target *t, int avx2, run_record *rec) {
@@ -319,14 +320,8 @@ static int replay_band(craster_scratch *s, const craster_edge *edges, const int3
         const craster_edge *e = &edges[active[q]];
         if (!(e->x0 == e->x1 && e->y0 <= bt && e->y1 >= bb)) return -1;
     }
-    craster_row r = { s->cells, s->bits, x_origin, last };
-    for (int q = 0; q < n; q++) {
-        const craster_edge *e = &edges[active[q]];
-        /* add_edge's values for a row the edge crosses whole: height 1. */
-        int ci = craster_floor(e->x0);
-        float d = e->dir * 1.0f;
-        craster_cells_single(&r, ci, craster_fix(d * (e->x0 - (float)ci)), craster_fix(d));
-    }
+    /* The first row alone: add_edge's cells for it, the same as in every other row. */
+    for (int q = 0; q < n; q++) add_edge(&edges[active[q]], bt, bt + 1.0f, bt, x_origin, last, s->cells, s->bits, 0, words);
     /* At most 2 runs per stretch of flagged cells (its mask run and the span after it), and at
      * most 2 flagged cells per edge. */
     craster_run runs[4 * CRASTER_REPLAY_EDGES];
