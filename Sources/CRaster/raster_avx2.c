@@ -214,10 +214,17 @@ AVX2 void craster_add_short_edges_avx2(const craster_edge *const *edges, const f
         __m256 d = _mm256_mul_ps(dir, _mm256_sub_ps(yn, y));
         _mm256_storeu_si256((__m256i *)rows, row);
         int single = pieces8_compute(&p, x, cx, xn, cxn, d, active);
-        for (int a = active; a; a &= a - 1) {
+        /* Single-column pieces first, then the others: a branch per kind instead of one per
+         * lane, which mispredicts when kinds alternate. */
+        for (int a = active & single; a; a &= a - 1) {
             int k = __builtin_ctz((unsigned)a);
             craster_row r = { cells + rows[k] * stride, bits + rows[k] * words, x_origin, last };
-            pieces8_write(&p, k, single, &r);
+            craster_cells_single(&r, p.ci[k], p.f[k], p.dd[k]);
+        }
+        for (int a = active & ~single; a; a &= a - 1) {
+            int k = __builtin_ctz((unsigned)a);
+            craster_row r = { cells + rows[k] * stride, bits + rows[k] * words, x_origin, last };
+            craster_cells_multi(&r, p.c0[k], p.c1[k], p.inv[k], p.cov0[k], p.cov1[k], p.cov_end[k], p.dd[k]);
         }
         y = yn;
         x = xn;
