@@ -25,6 +25,22 @@ import StrataTestSupport
         }
     }
 
+    /// `p` filled into two `w`×`h` ARGB32 images of the same varied background (seeded by
+    /// `seed`), with the AVX2 kernels and with the portable ones: their pixels and the background's.
+    static func argbBothWays(_ p: CGPath, rule: CGPathFillRule, color: CGColor, width w: Int, height h: Int,
+                             seed: UInt32) -> (fast: [UInt32], portable: [UInt32], before: [UInt32]) {
+        let fast = RasterTestImage(width: w, height: h, format: PIXMAN_a8r8g8b8)
+        let portable = RasterTestImage(width: w, height: h, format: PIXMAN_a8r8g8b8)
+        background(fast, seed: seed)
+        background(portable, seed: seed)
+        let before = fast.argb
+        let r = PathRasterizer()
+        r.fill(path: p, rule: rule, color: color, into: fast.image)
+        r.usesPortableKernels = true
+        r.fill(path: p, rule: rule, color: color, into: portable.image)
+        return (fast.argb, portable.argb, before)
+    }
+
     /// 60 random paths from `path` (seeded by `state`), both rules in turn, clipped by
     /// `clip(iteration)`: each is filled into two A8 images of the same varied background (seeded
     /// by iteration + `seed`) with the AVX2 kernels and with the portable ones, translucent ink
@@ -202,23 +218,16 @@ import StrataTestSupport
         for (iteration, alpha) in [1.0, 0.45, 1.0, 0.45].enumerated() {
             let rule: CGPathFillRule = iteration < 2 ? .winding : .evenOdd
             let color = CGColor(red: 0.9, green: 0.4, blue: 0.1, alpha: alpha)
-            let fast = RasterTestImage(width: w, height: h, format: PIXMAN_a8r8g8b8)
-            let portable = RasterTestImage(width: w, height: h, format: PIXMAN_a8r8g8b8)
-            Self.background(fast, seed: UInt32(iteration + 31))
-            Self.background(portable, seed: UInt32(iteration + 31))
-            let before = fast.argb
-            let r = PathRasterizer()
-            r.fill(path: p, rule: rule, color: color, into: fast.image)
-            r.usesPortableKernels = true
-            r.fill(path: p, rule: rule, color: color, into: portable.image)
-            #expect(fast.argb == portable.argb, "iteration \(iteration)")
+            let (fast, portable, before) = Self.argbBothWays(p, rule: rule, color: color, width: w, height: h,
+                                                             seed: UInt32(iteration + 31))
+            #expect(fast == portable, "iteration \(iteration)")
             if alpha == 1 {
                 for x in [100, 2000, 4000, 4120, 4300] {
-                    #expect(fast.argb[5 * w + x] == color.premultipliedARGB32, "x \(x)")
+                    #expect(fast[5 * w + x] == color.premultipliedARGB32, "x \(x)")
                 }
             }
             for x in [4360, 4399] {
-                #expect(fast.argb[5 * w + x] == before[5 * w + x], "x \(x)")
+                #expect(fast[5 * w + x] == before[5 * w + x], "x \(x)")
             }
         }
     }
