@@ -375,12 +375,26 @@ int craster_fill_exact(craster_scratch *s, const craster_edge *edges, ptrdiff_t 
         int last_band = bands - 1;
 #define BAND_OF(e) ({ int b_ = craster_trunc((e).y0 - y_origin) >> CRASTER_BAND_SHIFT; \
                       b_ < 0 ? 0 : (b_ > last_band ? last_band : b_); })
-        for (ptrdiff_t i = 0; i < count; i++) bc[BAND_OF(edges[i]) + 1]++;
-        for (int b = 0; b < bands; b++) bc[b + 1] += bc[b];
+        /* A contour's consecutive edges mostly share a band: counted (and placed) a run at a
+         * time, so that each edge does not wait on the previous one's increment of the same
+         * counter in memory. */
+        int prev = BAND_OF(edges[0]);
+        ptrdiff_t run = 0;
         for (ptrdiff_t i = 0; i < count; i++) {
             int b = BAND_OF(edges[i]);
-            s->sorted[bc[b]++] = edges[i];
+            if (b != prev) { bc[prev + 1] += run; prev = b; run = 0; }
+            run++;
         }
+        bc[prev + 1] += run;
+        for (int b = 0; b < bands; b++) bc[b + 1] += bc[b];
+        prev = BAND_OF(edges[0]);
+        ptrdiff_t pos = bc[prev];
+        for (ptrdiff_t i = 0; i < count; i++) {
+            int b = BAND_OF(edges[i]);
+            if (b != prev) { bc[prev] = pos; prev = b; pos = bc[b]; }
+            s->sorted[pos++] = edges[i];
+        }
+        bc[prev] = pos;
 #undef BAND_OF
         sorted = s->sorted;
     }
