@@ -194,6 +194,17 @@ uint64_t flagged_words(const uint64_t *bw, ptrdiff_t n) {
     return flagged_words2(bw, bw, n);
 }
 
+/* Each row's span of n pixels from row0 and row1, at the alphas of the running sums in s (row
+ * y's in lane 0, row y + 1's in lane 4); a span at alpha 0 is left out. */
+AVX2 static inline __attribute__((always_inline))
+void spans2(__m256i s, uint32_t *row0, uint32_t *row1, int n, const int even_odd, const int opaque, uint32_t color,
+            const craster_target *t) {
+    uint32_t a0 = craster_alpha((uint32_t)_mm256_cvtsi256_si32(s), even_odd);
+    uint32_t a1 = craster_alpha((uint32_t)_mm256_extract_epi32(s, 4), even_odd);
+    if (a0) span(row0, n, a0, opaque, color, t);
+    if (a1) span(row1, n, a1, opaque, color, t);
+}
+
 /* Rows y and y + 1 of the band (cells c0 and c1, bitmaps b0 and b1, pixels row0 and row1): the
  * blocks at the union of both rows' flagged cells, 4 cells of each row at once; spans between. */
 AVX2 static inline __attribute__((always_inline))
@@ -214,13 +225,8 @@ void sweep_pair(uint32_t *c0, uint32_t *c1, uint64_t *b0, uint64_t *b1, uint32_t
             if (x > base) word &= x - base >= 64 ? 0 : ~(uint64_t)0 << (x - base);
             while (word) {
                 int i = base | __builtin_ctzll(word);
-                if (i != x && x < width) {
-                    int e = (i < width ? i : width) - x;
-                    uint32_t a0 = craster_alpha((uint32_t)_mm256_cvtsi256_si32(s), even_odd);
-                    uint32_t a1 = craster_alpha((uint32_t)_mm256_extract_epi32(s, 4), even_odd);
-                    if (a0) span(row0 + x, e, a0, opaque, color, t);
-                    if (a1) span(row1 + x, e, a1, opaque, color, t);
-                }
+                if (i != x && x < width)
+                    spans2(s, row0 + x, row1 + x, (i < width ? i : width) - x, even_odd, opaque, color, t);
                 int n = width - i;
                 s = block4x2(c0 + i, c1 + i, row0 + i, row1 + i, n < 0 ? 0 : (n > 4 ? 4 : n), s, even_odd, opaque, c16);
                 x = i + 4;
@@ -228,12 +234,7 @@ void sweep_pair(uint32_t *c0, uint32_t *c1, uint64_t *b0, uint64_t *b1, uint32_t
             }
         }
     }
-    if (x > 0 && x < width) {
-        uint32_t a0 = craster_alpha((uint32_t)_mm256_cvtsi256_si32(s), even_odd);
-        uint32_t a1 = craster_alpha((uint32_t)_mm256_extract_epi32(s, 4), even_odd);
-        if (a0) span(row0 + x, width - x, a0, opaque, color, t);
-        if (a1) span(row1 + x, width - x, a1, opaque, color, t);
-    }
+    if (x > 0 && x < width) spans2(s, row0 + x, row1 + x, width - x, even_odd, opaque, color, t);
 }
 
 AVX2 static inline __attribute__((always_inline))
