@@ -136,5 +136,7 @@ int craster_overlaps(craster_overlap *o, const craster_oseg *segs, ptrdiff_t cou
 #include "CRasterEdges.h"
 /* Paths flattened into contours of points (strokes' centre lines). */
 #include "CRasterPoints.h"
+/* Where curves are cut by their curvature (both flatteners). */
+#include "CRasterCuts.h"
 
 #endif

