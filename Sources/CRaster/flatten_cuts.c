@@ -27,19 +27,20 @@ typedef struct {
     int run_end;     /* a cut falls on the range's end */
 } cut_range;
 
-/* Where the fraction f of a range's pieces falls, as a fraction s of its parameters, when its
- * density goes linearly across it (d: the density's change over its sum, r1 − r0 over r1 + r0):
- * the root of (1 − d)·s + d·s² = f, from s = f by one Newton step (d is small over a range),
- * its division 1/(1 + e) taken as 1 − e + e². */
 /* ⌈x⌉ for 0 < x < 2³¹ without a call (x86-64's baseline has no rounding instruction). */
 static inline int ceil_int(double x) {
     int i = (int)x;
     return i + ((double)i < x);
 }
 
+/* Where the fraction f of a range's pieces falls, as a fraction s of its parameters, when its
+ * density goes linearly across it (d: the density's change over its sum, r1 − r0 over r1 + r0):
+ * the root of (1 − d)·s + d·s² = f, from s = f by one Newton step (d is small over a range)
+ * whose division 1/(1 + e) is taken as 1 − e. Over the seeded cubics of FlattenCutsTests: 99 %
+ * within 1.14 × the tolerance (1.16 × with the division, which cost 10 % of the cuts' time); with
+ * the step's first term alone, 1.27 ×. */
 static inline double place(double f, double d) {
-    const double e = d * (2 * f - 1);
-    double s = f + d * f * (1 - f) * (1 - e + e * e);
+    double s = f + d * f * (1 - f) * (1 - d * (2 * f - 1));
     return s > 0 ? (s < 1 ? s : 1) : 0;
 }
 
@@ -73,45 +74,45 @@ int craster_cubic_cuts(double x0, double y0, double x1, double y1, double x2, do
 
     /* At each sample: B', |B'|², |B''|² and the density √(|B' × B''| / (8·tol·|B'|)) — pieces per
      * unit of parameter whose chords deviate by tol where the curvature is that of the sample
-     * (a chord of length L across curvature κ deviates by κL²/8). */
-    double vx[CUT_RANGES + 1], vy[CUT_RANGES + 1], v2[CUT_RANGES + 1], a2[CUT_RANGES + 1], rho[CUT_RANGES + 1];
-    double us[CUT_RANGES + 1];
-    for (int j = 0; j < m; j++) us[j] = (double)j * step;
-    us[m] = 1.0;
-    /* Straight-line arithmetic, so that the compiler can take two samples at a time. */
+     * (a chord of length L across curvature κ deviates by κL²/8). A zero speed gives NaN: only a
+     * cusp has it, and the ranges beside it are sharp, which do not use the density. */
     const double k8 = 8 * tol;
-    for (int j = 0; j <= m; j++) {
-        const double u = us[j];
-        const double dx = c1x + u * (2 * c2x + 3 * u * c3x), dy = c1y + u * (2 * c2y + 3 * u * c3y);
-        const double ddx = 2 * c2x + 6 * u * c3x, ddy = 2 * c2y + 6 * u * c3y;
-        const double sp2 = dx * dx + dy * dy;
-        vx[j] = dx; vy[j] = dy; v2[j] = sp2;
-        a2[j] = ddx * ddx + ddy * ddy;
-        /* (A zero speed gives NaN here: only a cusp has it, and the ranges beside it are sharp.) */
-        rho[j] = sqrt(fabs(dx * ddy - dy * ddx) / (k8 * sqrt(sp2)));
-    }
+    /* (The density in single precision: it only places cuts, and halves the roots' cost.) */
+    const float k8f = (float)k8;
+#define CUT_SAMPLE(u, DX, DY, SP2, A2, RHO) do { \
+        DX = c1x + (u) * (2 * c2x + 3 * (u) * c3x); DY = c1y + (u) * (2 * c2y + 3 * (u) * c3y); \
+        const double ddx_ = 2 * c2x + 6 * (u) * c3x, ddy_ = 2 * c2y + 6 * (u) * c3y; \
+        SP2 = DX * DX + DY * DY; A2 = ddx_ * ddx_ + ddy_ * ddy_; \
+        RHO = (double)sqrtf((float)fabs(DX * ddy_ - DY * ddx_) / (k8f * sqrtf((float)SP2))); \
+    } while (0)
+    double vx0, vy0, v20, a20, rho0;
+    CUT_SAMPLE(0.0, vx0, vy0, v20, a20, rho0);
 
     cut_range r[CUT_RANGES];
     for (int j = 0; j < m; j++) {
-        const double u0 = (double)j * step, h = (j + 1 == m ? 1.0 : (double)(j + 1) * step) - u0;
-        const double dot = vx[j] * vx[j + 1] + vy[j] * vy[j + 1];
+        const double u0 = (double)j * step, u1 = j + 1 == m ? 1.0 : (double)(j + 1) * step, h = u1 - u0;
+        double vx1, vy1, v21, a21, rho1;
+        CUT_SAMPLE(u1, vx1, vy1, v21, a21, rho1);
+        const double dot = vx0 * vx1 + vy0 * vy1;
         cut_range *q = &r[j];
         q->u0 = u0; q->h = h; q->run_end = 0;
-        if (dot <= 0 || dot * dot < 0.75 * v2[j] * v2[j + 1]) {
+        if (dot <= 0 || dot * dot < 0.75 * v20 * v21) {
             /* Turning by 30° or more (or through a cusp): set apart, pieces evenly spaced at the
              * exact bound over the range, h·√(max |B''| / (8·tol)). */
-            const double amax = a2[j] > a2[j + 1] ? a2[j] : a2[j + 1];
-            q->count = h * sqrt(sqrt(amax) / (8 * tol));
+            const double amax = a20 > a21 ? a20 : a21;
+            q->count = h * sqrt(sqrt(amax) / k8);
             q->d = 0;
             q->run_end = 1;
             if (j > 0) r[j - 1].run_end = 1;
-            continue;
+        } else {
+            q->count = 0.5 * h * (rho0 + rho1);
+            q->d = 0.5 * h * (rho1 - rho0);   /* over count, below */
+            /* Nearly straight (an inflection): the third derivative decides. */
+            if (!(q->count >= k3 * h)) { q->count = k3 * h; q->d = 0; }
         }
-        q->count = 0.5 * h * (rho[j] + rho[j + 1]);
-        q->d = 0.5 * h * (rho[j + 1] - rho[j]);   /* over count, below */
-        /* Nearly straight (an inflection): the third derivative decides. */
-        if (!(q->count >= k3 * h)) { q->count = k3 * h; q->d = 0; }
+        vx0 = vx1; vy0 = vy1; v20 = v21; a20 = a21; rho0 = rho1;
     }
+#undef CUT_SAMPLE
     for (int j = 0; j < m; j++) {
         r[j].inv = r[j].count > 0 ? 1 / r[j].count : 0;
         r[j].d *= r[j].inv;

@@ -59,16 +59,20 @@ enum { CRASTER_FLATTEN_CHUNK = 64 };
 #define FLATTEN_PASTE(a, b) FLATTEN_PASTE2(a, b)
 #define FLATTEN_CUT_NAME FLATTEN_PASTE(FLATTEN_NAME, _cut)
 
-/* The inner points of the cubic from (c[0], c[1]) (power basis c: P0, c1, c2, c3) to (x3, y3)
- * at its curvature-placed cuts, straddling or on the curve as the walk's: 1 when it made them,
- * 0 (nothing done) when the cuts save nothing over the uniform n. */
-static __attribute__((noinline)) int FLATTEN_CUT_NAME(FLATTEN_SINK *s, const double c[8], double x1, double y1,
+/* The inner points of the cubic (cx, cy) … (x3, y3) at its curvature-placed cuts, straddling or
+ * on the curve as the walk's, from the walk's power basis: 1 when it made them, 0 (nothing done)
+ * when the cuts save nothing over the uniform n. Out of line, with the control points alone as
+ * arguments: the common path (small curves) then pays nothing for it. */
+static __attribute__((noinline)) int FLATTEN_CUT_NAME(FLATTEN_SINK *s, double cx, double cy, double x1, double y1,
                                                      double x2, double y2, double x3, double y3, double tol, int n,
                                                      int straddle) {
     double t[CRASTER_CUTS_MAX + 1];
-    const double cx = c[0], cy = c[1];
     int m = craster_cubic_cuts(cx, cy, x1, y1, x2, y2, x3, y3, tol, n, t);
     if (m >= n) return 0;
+    /* The walk's power basis (CUBIC_AT's), operation for operation. */
+    const double ax = cx - 2 * x1 + x2, ay = cy - 2 * y1 + y2;
+    const double c[8] = { cx, cy, 3 * (x1 - cx), 3 * (y1 - cy), 3 * ax, 3 * ay,
+                          x3 - cx + 3 * (x1 - x2), y3 - cy + 3 * (y1 - y2) };
     double px[3], py[3];   /* points i − 1, i, i + 1 */
     px[0] = cx; py[0] = cy;
     for (int i = 1; i < m; i++) {
@@ -187,8 +191,7 @@ void FLATTEN_NAME(FLATTEN_SINK *s, const uint8_t *kinds, ptrdiff_t count, const 
                 double c3x = x3 - cx + 3 * (x1 - x2), c3y = y3 - cy + 3 * (y1 - y2);
                 /* Cuts placed by the curvature where they save pieces (CRasterCuts.h), out of
                  * line: its buffer and code stay off the common path. */
-                const double c[8] = { cx, cy, c1x, c1y, c2x, c2y, c3x, c3y };
-                if (!(n > 6 && n <= CRASTER_CUTS_MAX && FLATTEN_CUT_NAME(s, c, x1, y1, x2, y2, x3, y3, tol, n, straddle))) {
+                if (!(n > 6 && n <= CRASTER_CUTS_MAX && FLATTEN_CUT_NAME(s, cx, cy, x1, y1, x2, y2, x3, y3, tol, n, straddle))) {
                     double dt = 1.0 / (double)n;
 #define CUBIC_AT(i, X, Y) do { double s_ = (double)(i) * dt; \
                                X = cx + s_ * (c1x + s_ * (c2x + s_ * c3x)); Y = cy + s_ * (c1y + s_ * (c2y + s_ * c3y)); } while (0)

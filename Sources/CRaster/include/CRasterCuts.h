@@ -16,7 +16,7 @@
  * the cubic's third derivative bounds the pieces instead. Arcs whose second derivative lies
  * across the tangent at both ends (circles) are declined at once: the uniform count is about
  * what they need. The cuts aim at 0.85 of the tolerance; over 500 seeded cubics
- * (FlattenCutsTests) 99 % keep within 1.16 × the tolerance and all within 1.5 × (tight turns of
+ * (FlattenCutsTests) 99 % keep within 1.14 × the tolerance and all within 1.33 × (tight turns of
  * curves a few pixels across), with 40 % fewer pieces; the bench's blob32 takes 868 pieces
  * instead of 1333, within 0.095 px at 0.1. These are the flatteners' only curves whose error is
  * not bounded exactly. */

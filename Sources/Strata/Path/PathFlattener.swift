@@ -14,8 +14,8 @@ internal protocol _PolylineSink {
 /// The segment count for a curve comes from the bound on uniform subdivision: a curve whose
 /// second derivative is at most M deviates from its n-piece chord polyline by ≤ M/(8n²). A cubic
 /// of more than 6 such pieces whose cuts placed by its curvature need fewer takes those instead
-/// (`craster_cubic_cuts`, CRasterCuts.h: the C flattener's same cuts): within the tolerance for
-/// 99 % of seeded cubics and 1.5× it at worst, the only curves not bounded exactly.
+/// (`craster_cubic_cuts`, CRasterCuts.h: the C flattener's same cuts): within 1.14× the tolerance
+/// for 99 % of seeded cubics and 1.33× it at worst, the only curves not bounded exactly.
 /// A curve is split into at most `maxPiecesPerCurve` pieces, so absurd coordinates (1e9) cost
 /// bounded time; such curves are then coarser than the tolerance.
 internal enum _PathFlattener {
