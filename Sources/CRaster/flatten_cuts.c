@@ -77,7 +77,7 @@ int craster_cubic_cuts(double x0, double y0, double x1, double y1, double x2, do
      * (a chord of length L across curvature κ deviates by κL²/8). A zero speed gives NaN: only a
      * cusp has it, and the ranges beside it are sharp, which do not use the density. */
     const double k8 = 8 * tol;
-    /* (The density in single precision: it only places cuts, and halves the roots' cost.) */
+    /* (The density in single precision: it only places cuts, and its roots cost less.) */
     const float k8f = (float)k8;
 #define CUT_SAMPLE(u, DX, DY, SP2, A2, RHO) do { \
         DX = c1x + (u) * (2 * c2x + 3 * (u) * c3x); DY = c1y + (u) * (2 * c2y + 3 * (u) * c3y); \
