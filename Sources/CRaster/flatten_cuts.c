@@ -46,7 +46,7 @@ static inline double place(double f, double d) {
 
 int craster_cubic_cuts(double x0, double y0, double x1, double y1, double x2, double y2, double x3, double y3,
                        double tolerance, int n, double *t) {
-    if (n <= 6 || n > CRASTER_CUTS_MAX) return n;
+    if (n < CRASTER_CUTS_MIN || n > CRASTER_CUTS_MAX) return n;
     /* Aimed under the tolerance: the density is sampled and the error model asymptotic. */
     const double tol = 0.85 * tolerance;
     if (!(tol > 0)) return n;

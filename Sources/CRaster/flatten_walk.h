@@ -59,53 +59,12 @@ enum { CRASTER_FLATTEN_CHUNK = 64 };
 #define FLATTEN_PASTE(a, b) FLATTEN_PASTE2(a, b)
 #define FLATTEN_CUT_NAME FLATTEN_PASTE(FLATTEN_NAME, _cut)
 
-/* The inner points of the cubic (cx, cy) … (x3, y3) at its curvature-placed cuts, straddling or
- * on the curve as the walk's, from the walk's power basis: 1 when it made them, 0 (nothing done)
- * when the cuts save nothing over the uniform n. Out of line, with the control points alone as
- * arguments: the common path (small curves) then pays nothing for it. */
-static __attribute__((noinline)) int FLATTEN_CUT_NAME(FLATTEN_SINK *s, double cx, double cy, double x1, double y1,
-                                                     double x2, double y2, double x3, double y3, double tol, int n,
-                                                     int straddle) {
-    double t[CRASTER_CUTS_MAX + 1];
-    int m = craster_cubic_cuts(cx, cy, x1, y1, x2, y2, x3, y3, tol, n, t);
-    if (m >= n) return 0;
-    /* The walk's power basis (CUBIC_AT's), operation for operation. */
-    const double ax = cx - 2 * x1 + x2, ay = cy - 2 * y1 + y2;
-    const double c[8] = { cx, cy, 3 * (x1 - cx), 3 * (y1 - cy), 3 * ax, 3 * ay,
-                          x3 - cx + 3 * (x1 - x2), y3 - cy + 3 * (y1 - y2) };
-    double px[3], py[3];   /* points i − 1, i, i + 1 */
-    px[0] = cx; py[0] = cy;
-    for (int i = 1; i < m; i++) {
-        double u = t[i];
-        double qx = cx + u * (c[2] + u * (c[4] + u * c[6])), qy = cy + u * (c[3] + u * (c[5] + u * c[7]));
-        if (!straddle) { FLATTEN_LINE(s, qx, qy); continue; }
-        if (i == 1) { px[1] = qx; py[1] = qy; continue; }
-        px[2] = qx; py[2] = qy;
-        FLATTEN_LINE(s, px[1] - 0.0625 * (px[0] - 2 * px[1] + px[2]), py[1] - 0.0625 * (py[0] - 2 * py[1] + py[2]));
-        px[0] = px[1]; py[0] = py[1]; px[1] = px[2]; py[1] = py[2];
-    }
-    if (straddle) {
-        px[2] = x3; py[2] = y3;
-        FLATTEN_LINE(s, px[1] - 0.0625 * (px[0] - 2 * px[1] + px[2]), py[1] - 0.0625 * (py[0] - 2 * py[1] + py[2]));
-    }
-    return 1;
-}
-
-static inline __attribute__((always_inline))
-void FLATTEN_NAME(FLATTEN_SINK *s, const uint8_t *kinds, ptrdiff_t count, const double *points,
-                  const double t[6], double tolerance, int straddle) {
-    /* Swift's max(tolerance, 1e-6), NaN included. */
-    const double tol = 1e-6 >= tolerance ? 1e-6 : tolerance;
-    const double ta = t[0], tb = t[1], tc = t[2], td = t[3], ttx = t[4], tty = t[5];
-#define TX(p) (ta * (p)[0] + tc * (p)[1] + ttx)
-#define TY(p) (tb * (p)[0] + td * (p)[1] + tty)
-    double cx = 0, cy = 0;
-    /* The curve's point P1 between P0 and P2 moved by −(P0 − 2·P1 + P2)/16: half the sagitta of
-     * the chords beside it, outward (see craster_edges_path in CRasterEdges.h). */
+/* The curve's point P1 between P0 and P2 moved by −(P0 − 2·P1 + P2)/16: half the sagitta of
+ * the chords beside it, outward (see craster_edges_path in CRasterEdges.h). */
 #define STRADDLE_TO(x0, y0, x1, y1, x2, y2) \
     FLATTEN_LINE(s, (x1) - 0.0625 * ((x0) - 2 * (x1) + (x2)), (y1) - 0.0625 * ((y0) - 2 * (y1) + (y2)))
-    /* A curve's inner points 1 … n − 1 (AT(i, x, y) sets point i; point 0 is the current point,
-     * point n (ex, ey)), straddling or on the curve. */
+/* A curve's inner points 1 … n − 1 (AT(i, x, y) sets point i; point 0 is the current point,
+ * point n (ex, ey)), straddling or on the curve; uses the caller's s, n, cx, cy and straddle. */
 #define CURVE_POINTS(AT, ex, ey) do { \
         if (straddle) { \
             double ax0 = cx, ay0 = cy, ax1, ay1, ax2, ay2; \
@@ -123,6 +82,39 @@ void FLATTEN_NAME(FLATTEN_SINK *s, const uint8_t *kinds, ptrdiff_t count, const 
             } \
         } \
     } while (0)
+
+/* The inner points of the cubic (cx, cy) … (x3, y3) at its curvature-placed cuts, straddling or
+ * on the curve as the walk's, from the walk's power basis: 1 when it made them, 0 (nothing done)
+ * when the cuts save nothing over the uniform n. Out of line, with the control points alone as
+ * arguments: the common path (small curves) then pays nothing for it. */
+static __attribute__((noinline)) int FLATTEN_CUT_NAME(FLATTEN_SINK *s, double cx, double cy, double x1, double y1,
+                                                     double x2, double y2, double x3, double y3, double tol, int n,
+                                                     int straddle) {
+    double cut[CRASTER_CUTS_MAX + 1];
+    int m = craster_cubic_cuts(cx, cy, x1, y1, x2, y2, x3, y3, tol, n, cut);
+    if (m >= n) return 0;
+    n = m;
+    /* The walk's power basis (CUBIC_AT's), operation for operation. */
+    const double ax = cx - 2 * x1 + x2, ay = cy - 2 * y1 + y2;
+    const double c1x = 3 * (x1 - cx), c1y = 3 * (y1 - cy);
+    const double c2x = 3 * ax, c2y = 3 * ay;
+    const double c3x = x3 - cx + 3 * (x1 - x2), c3y = y3 - cy + 3 * (y1 - y2);
+#define CUT_AT(i, X, Y) do { double s_ = cut[i]; \
+                             X = cx + s_ * (c1x + s_ * (c2x + s_ * c3x)); Y = cy + s_ * (c1y + s_ * (c2y + s_ * c3y)); } while (0)
+    CURVE_POINTS(CUT_AT, x3, y3);
+#undef CUT_AT
+    return 1;
+}
+
+static inline __attribute__((always_inline))
+void FLATTEN_NAME(FLATTEN_SINK *s, const uint8_t *kinds, ptrdiff_t count, const double *points,
+                  const double t[6], double tolerance, int straddle) {
+    /* Swift's max(tolerance, 1e-6), NaN included. */
+    const double tol = 1e-6 >= tolerance ? 1e-6 : tolerance;
+    const double ta = t[0], tb = t[1], tc = t[2], td = t[3], ttx = t[4], tty = t[5];
+#define TX(p) (ta * (p)[0] + tc * (p)[1] + ttx)
+#define TY(p) (tb * (p)[0] + td * (p)[1] + tty)
+    double cx = 0, cy = 0;
     /* A curve's end point, then past its `used` coordinates. */
 #define CURVE_END(ex, ey, used) FLATTEN_LINE(s, (ex), (ey)); cx = (ex); cy = (ey); p += (used); break
     const double *p = points;
@@ -191,7 +183,7 @@ void FLATTEN_NAME(FLATTEN_SINK *s, const uint8_t *kinds, ptrdiff_t count, const 
                 double c3x = x3 - cx + 3 * (x1 - x2), c3y = y3 - cy + 3 * (y1 - y2);
                 /* Cuts placed by the curvature where they save pieces (CRasterCuts.h), out of
                  * line: its buffer and code stay off the common path. */
-                if (!(n > 6 && n <= CRASTER_CUTS_MAX && FLATTEN_CUT_NAME(s, cx, cy, x1, y1, x2, y2, x3, y3, tol, n, straddle))) {
+                if (!(n >= CRASTER_CUTS_MIN && n <= CRASTER_CUTS_MAX && FLATTEN_CUT_NAME(s, cx, cy, x1, y1, x2, y2, x3, y3, tol, n, straddle))) {
                     double dt = 1.0 / (double)n;
 #define CUBIC_AT(i, X, Y) do { double s_ = (double)(i) * dt; \
                                X = cx + s_ * (c1x + s_ * (c2x + s_ * c3x)); Y = cy + s_ * (c1y + s_ * (c2y + s_ * c3y)); } while (0)

@@ -30,14 +30,16 @@
 extern "C" {
 #endif
 
-/* Most pieces a curve is cut into by craster_cubic_cuts (a uniform count above it is kept). */
-enum { CRASTER_CUTS_MAX = 256 };
+/* The uniform counts craster_cubic_cuts works on: from CRASTER_CUTS_MIN (fewer pieces leave
+ * little to save) to CRASTER_CUTS_MAX (its callers' buffers). Callers test them too, to skip the
+ * call and the buffer on the common path. */
+enum { CRASTER_CUTS_MIN = 7, CRASTER_CUTS_MAX = 256 };
 
 /* The cuts of the cubic (x0, y0) … (x3, y3) for `tolerance` (> 0), given its uniform piece
  * count n (the flatteners' bound): when curvature-placed cuts need fewer pieces than n (and at
  * least 3), returns their count m and writes their parameters t[0] = 0 < t[1] ≤ … ≤ t[m] = 1;
- * otherwise (n ≤ 6 or n > CRASTER_CUTS_MAX, no saving, any value not finite) returns n and
- * writes nothing. t has room for n + 1 values. */
+ * otherwise (n outside CRASTER_CUTS_MIN … CRASTER_CUTS_MAX, no saving, any value not finite)
+ * returns n and writes nothing. t has room for n + 1 values. */
 int craster_cubic_cuts(double x0, double y0, double x1, double y1, double x2, double y2, double x3, double y3,
                        double tolerance, int n, double *t);
 

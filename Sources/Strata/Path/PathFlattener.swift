@@ -105,7 +105,7 @@ internal enum _PathFlattener {
                         }
                     }
                     let dt = 1.0 / Double(n)
-                    if n > 6 && n <= Int(CRASTER_CUTS_MAX) {
+                    if n >= Int(CRASTER_CUTS_MIN) && n <= Int(CRASTER_CUTS_MAX) {
                         // Cuts placed by the curvature where they save pieces (CRasterCuts.h).
                         withUnsafeTemporaryAllocation(of: Double.self, capacity: n + 1) { cut in
                             let m = Int(craster_cubic_cuts(cx, cy, x1, y1, x2, y2, x3, y3, tol, Int32(n), cut.baseAddress!))
