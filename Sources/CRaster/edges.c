@@ -1,6 +1,7 @@
 /* A fill's edges from device-space segments and from whole paths (CRasterEdges.h). */
 
 #include "CRasterEdges.h"
+#include "edges_polyline.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -54,7 +55,8 @@ static int grow(craster_edges *b) {
         if (b->capacity >= b->simulated_limit) { b->failed = 1; return -1; }
         if (n > b->simulated_limit) n = b->simulated_limit;
     }
-    craster_edge *e = realloc(b->edges, (size_t)n * sizeof *e);
+    /* CRASTER_POLYLINE_PAD more than the capacity: the AVX2 loop writes whole groups of edges. */
+    craster_edge *e = realloc(b->edges, (size_t)(n + CRASTER_POLYLINE_PAD) * sizeof *e);
     if (!e) { b->failed = 1; return -1; }
     b->edges = e;
     b->capacity = n;
@@ -149,13 +151,15 @@ static int reserve_points(craster_edges *b, ptrdiff_t n) {
         if (n > b->simulated_limit) { b->failed = 1; return -1; }
         if (c > b->simulated_limit) c = b->simulated_limit;
     }
-    double *px = realloc(b->px, (size_t)c * sizeof *px);
+    /* CRASTER_POLYLINE_PAD more than the capacity: the AVX2 loop reads whole groups. */
+    const size_t a = (size_t)(c + CRASTER_POLYLINE_PAD);
+    double *px = realloc(b->px, a * sizeof *px);
     if (px) b->px = px;
-    double *py = realloc(b->py, (size_t)c * sizeof *py);
+    double *py = realloc(b->py, a * sizeof *py);
     if (py) b->py = py;
-    float *gx = realloc(b->gx, (size_t)c * sizeof *gx);
+    float *gx = realloc(b->gx, a * sizeof *gx);
     if (gx) b->gx = gx;
-    float *gy = realloc(b->gy, (size_t)c * sizeof *gy);
+    float *gy = realloc(b->gy, a * sizeof *gy);
     if (gy) b->gy = gy;
     if (!px || !py || !gx || !gy) { b->failed = 1; return -1; }
     b->point_capacity = c;
@@ -175,17 +179,8 @@ void add_point(craster_edges *b, polyline *l, double x, double y) {
     l->n++;
 }
 
-/* The edges of the polyline's points, closed; the polyline is then empty. */
-static void flush_polyline(craster_edges *b, polyline *l) {
-    ptrdiff_t n = l->n;
-    const double *px = b->px, *py = b->py;
-    l->n = 0;
-    /* (The contour stays open: a line after a close starts from its start.) */
-    if (n < 2) return;
-    /* The points' box and whether one is NaN, in one pass here rather than point by point as
-     * they come: there each update read and wrote the polyline in memory, which the points'
-     * stores may alias (edge building took a third less time on the bench's glyphs without). An
-     * infinite point leaves the box outside the clip. */
+/* The portable loops (edges_polyline.h). */
+int craster_polyline_box(const double *px, const double *py, ptrdiff_t n, double box[4]) {
     double bx0 = INFINITY, by0 = INFINITY, bx1 = -INFINITY, by1 = -INFINITY;
     int nan = 0;
     for (ptrdiff_t i = 0; i < n; i++) {
@@ -196,17 +191,12 @@ static void flush_polyline(craster_edges *b, polyline *l) {
         by1 = y > by1 ? y : by1;
         nan |= (x != x) | (y != y);
     }
-    if (nan || !(bx0 >= b->left + 0.5 && bx1 <= b->right - 0.5 && by0 >= b->top + 0.5 && by1 <= b->bottom - 0.5)) {
-        for (ptrdiff_t i = 0; i + 1 < n; i++) segment(b, px[i], py[i], px[i + 1], py[i + 1]);
-        segment(b, px[n - 1], py[n - 1], px[0], py[0]);
-        return;
-    }
-    if (b->count + n > b->capacity) {
-        while (b->count + n > b->capacity) {
-            if (grow(b) != 0) return;
-        }
-    }
-    float *gx = b->gx, *gy = b->gy;
+    box[0] = bx0; box[1] = bx1; box[2] = by0; box[3] = by1;
+    return nan;
+}
+
+ptrdiff_t craster_polyline_edges(const double *px, const double *py, ptrdiff_t n, float *gx, float *gy,
+                                 craster_edge *out, float box[4]) {
     for (ptrdiff_t i = 0; i < n; i++) {
         gx[i] = (float)px[i];
         gy[i] = (float)craster_on_grid(py[i]);
@@ -215,7 +205,7 @@ static void flush_polyline(craster_edges *b, polyline *l) {
     gx[n] = gx[0];
     gy[n] = gy[0];
     float mnx = INFINITY, mxx = -INFINITY, mny = INFINITY, mxy = -INFINITY;
-    craster_edge *out = b->edges + b->count;
+    craster_edge *const first = out;
     /* Branch-free: every edge is written, and kept (the pointer moves on) when rounding left it
      * some height — which also drops horizontal ones (equal y round equally; rounding never
      * reverses an order, so the lower end is the one with the smaller y). */
@@ -233,7 +223,51 @@ static void flush_polyline(craster_edges *b, polyline *l) {
         mny = keep && fy0 < mny ? fy0 : mny;
         mxy = keep && fy1 > mxy ? fy1 : mxy;
     }
-    b->count = out - b->edges;
+    box[0] = mnx; box[1] = mxx; box[2] = mny; box[3] = mxy;
+    return out - first;
+}
+
+/* The edges of the polyline's points, closed; the polyline is then empty. */
+static void flush_polyline(craster_edges *b, polyline *l) {
+    ptrdiff_t n = l->n;
+    const double *px = b->px, *py = b->py;
+    l->n = 0;
+    /* (The contour stays open: a line after a close starts from its start.) */
+    if (n < 2) return;
+    /* The points' box and whether one is NaN, in one pass here rather than point by point as
+     * they come: there each update read and wrote the polyline in memory, which the points'
+     * stores may alias (edge building took a third less time on the bench's glyphs without). An
+     * infinite point leaves the box outside the clip. */
+    double pbox[4];
+#if defined(CRASTER_EDGES_X86)
+    const int avx2 = !b->portable && __builtin_cpu_supports("avx2");
+    /* (Short polylines keep the scalar box: their points' stores are still in flight, and the
+     * vector loads, which cannot take their values from them, would wait for them.) */
+    const int nan = avx2 && n >= 32 ? craster_polyline_box_avx2(px, py, n, pbox) : craster_polyline_box(px, py, n, pbox);
+#else
+    const int nan = craster_polyline_box(px, py, n, pbox);
+#endif
+    const double bx0 = pbox[0], bx1 = pbox[1], by0 = pbox[2], by1 = pbox[3];
+    if (nan || !(bx0 >= b->left + 0.5 && bx1 <= b->right - 0.5 && by0 >= b->top + 0.5 && by1 <= b->bottom - 0.5)) {
+        for (ptrdiff_t i = 0; i + 1 < n; i++) segment(b, px[i], py[i], px[i + 1], py[i + 1]);
+        segment(b, px[n - 1], py[n - 1], px[0], py[0]);
+        return;
+    }
+    if (b->count + n > b->capacity) {
+        while (b->count + n > b->capacity) {
+            if (grow(b) != 0) return;
+        }
+    }
+    float box[4];
+    ptrdiff_t kept;
+#if defined(CRASTER_EDGES_X86)
+    if (avx2)
+        kept = craster_polyline_edges_avx2(px, py, n, b->gx, b->gy, b->edges + b->count, box);
+    else
+#endif
+        kept = craster_polyline_edges(px, py, n, b->gx, b->gy, b->edges + b->count, box);
+    b->count += kept;
+    const float mnx = box[0], mxx = box[1], mny = box[2], mxy = box[3];
     if ((double)mnx < b->min_x) b->min_x = mnx;
     if ((double)mxx > b->max_x) b->max_x = mxx;
     if ((double)mny < b->min_y) b->min_y = mny;

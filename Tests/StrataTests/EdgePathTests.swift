@@ -10,7 +10,8 @@ import Testing
 /// `craster_edges_segment` one by one, contours closed as a fill closes them. Same edges, in the
 /// same order, bit for bit, and the same box — for seeded random paths with every element kind,
 /// closes followed by lines and curves, contours crossing the clip and the frame, and transforms
-/// that overflow finite points to ±∞.
+/// that overflow finite points to ±∞. The fast loop runs both as AVX2 (where the CPU has it) and
+/// portable.
 @Suite struct EdgePathTests {
     struct Built: Equatable {
         var edges: [[UInt32]]
@@ -59,10 +60,12 @@ import Testing
     }
 
     static func build(_ path: CGPath, _ t: CGAffineTransform, clip: (Int, Int, Int, Int), width: Int, height: Int,
-                      _ way: Way, straddle: Bool = false) -> Built {
+                      _ way: Way, straddle: Bool = false, portable: Bool = false) -> Built {
         switch way {
         case .whole, .pointByPoint:
-            var eb = _EdgeBuilder(storage: craster_edges(), clip: clip, width: width, height: height)
+            var storage = craster_edges()
+            storage.portable = portable ? 1 : 0
+            var eb = _EdgeBuilder(storage: storage, clip: clip, width: width, height: height)
             if way == .whole {
                 eb.addPath(path, transform: t, tolerance: 0.05, straddle: straddle)
             } else {
@@ -138,10 +141,13 @@ import Testing
             let slow = Self.build(path, t, clip: clip, width: 200, height: 200, .segmentBySegment, straddle: straddle)
             let whole = Self.build(path, t, clip: clip, width: 200, height: 200, .whole, straddle: straddle)
             let points = Self.build(path, t, clip: clip, width: 200, height: 200, .pointByPoint, straddle: straddle)
+            let portable = Self.build(path, t, clip: clip, width: 200, height: 200, .whole, straddle: straddle,
+                                      portable: true)
             #expect(whole == slow, "path \(i): \(path)")
             #expect(points == slow, "path \(i): \(path)")
+            #expect(portable == slow, "path \(i): \(path)")
             let fast = whole
-            if whole != slow || points != slow { break }
+            if whole != slow || points != slow || portable != slow { break }
             compared += 1
             edgesSeen += fast.edges.count
         }
@@ -165,5 +171,40 @@ import Testing
         #expect(Self.build(p, t, clip: (0, 0, 200, 200), width: 200, height: 200, .pointByPoint) == slow)
         // The two finite segments that remain: (10, 10)→(90, 20) and (40, 80)→(10, 10).
         #expect(fast.edges.count == 2)
+    }
+
+    /// Polylines of every length from 2 to 70 points well inside the clip (the AVX2 loop's whole
+    /// groups of 8 edges and 4 points, its lanes past the end, its box for 32 points and more),
+    /// with horizontal steps and ties on the 2⁻¹⁰ grid, and the same ones with a NaN or an
+    /// infinite point (the checked path): the reference's edges and box, both ways.
+    @Test func polylinesOfEveryLengthGiveTheReferenceEdges() {
+        var rng = EdgeGridTests.SplitMix64(state: 0x9017)
+        var kept = 0
+        for n in 2...70 {
+            for variant in 0..<3 {
+                var pts: [CGPoint] = []
+                for i in 0..<n {
+                    let u = Double(rng.next() >> 11) * 0x1p-53, v = Double(rng.next() >> 11) * 0x1p-53
+                    var y = 10 + v * 170
+                    if rng.next() % 4 == 0, let last = pts.last { y = Double(last.y) }          // horizontal
+                    if rng.next() % 5 == 0 { y = (y * 1024).rounded(.down) / 1024 + 0.5 / 1024 }  // a tie
+                    pts.append(CGPoint(x: 10 + u * 170, y: y))
+                    if variant == 1 && i == n / 2 { pts[i].x = .nan }
+                    if variant == 2 && i == n - 1 { pts[i].y = .infinity }
+                }
+                let path = CGMutablePath()
+                path.addLines(between: pts)
+                path.closeSubpath()
+                let slow = Self.build(path, .identity, clip: (0, 0, 200, 200), width: 200, height: 200, .segmentBySegment)
+                let points = Self.build(path, .identity, clip: (0, 0, 200, 200), width: 200, height: 200, .pointByPoint)
+                let portable = Self.build(path, .identity, clip: (0, 0, 200, 200), width: 200, height: 200, .pointByPoint,
+                                          portable: true)
+                #expect(points == slow, "\(n) points, variant \(variant)")
+                #expect(portable == slow, "\(n) points, variant \(variant)")
+                if variant == 0 { kept += slow.edges.count }
+            }
+        }
+        // Most edges kept: the horizontal ones (about a quarter) are dropped.
+        #expect(kept > 1500)
     }
 }

@@ -53,6 +53,8 @@ typedef struct {
     /* Tests only (a real allocation failure cannot be provoked): when > 0, the edges and the
      * polyline's points are not grown past this many, as if memory had run out there. */
     ptrdiff_t simulated_limit;
+    /* Tests only: when not 0, the portable loops even where AVX2 ones exist (same edges). */
+    int portable;
     /* The current polyline's points (malloc'd, kept across fills) and state. */
     double *px, *py;
     float *gx, *gy;
