@@ -4,6 +4,9 @@
 #include "CRasterCuts.h"
 
 #include <math.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* No fused multiply-adds: every build gives the same cuts. GCC ignores this pragma (meson passes
  * -ffp-contract=off instead). */
@@ -18,6 +21,24 @@ enum { CUT_RANGES = 16 };
  * (d = P3 − 3P2 + 3P1 − P0) deviates from the curve by at most this × |d|·h³ over a parameter
  * range of length h. */
 static const double third_order = 0.04811252243246881;
+
+/* Square roots without errno's check and call for negative arguments (which the compilers emit
+ * around sqrt unless -fno-math-errno): the same correctly rounded values. */
+static inline float root_f(float x) {
+#if defined(__SSE2__)
+    return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(x)));
+#else
+    return sqrtf(x);
+#endif
+}
+
+static inline double root_d(double x) {
+#if defined(__SSE2__)
+    return _mm_cvtsd_f64(_mm_sqrt_sd(_mm_setzero_pd(), _mm_set_sd(x)));
+#else
+    return sqrt(x);
+#endif
+}
 
 typedef struct {
     double u0, h;    /* parameters u0 … u0 + h */
@@ -66,54 +87,82 @@ int craster_cubic_cuts(double x0, double y0, double x1, double y1, double x2, do
             return n;
     }
     /* Pieces per unit of parameter that keep chords across an inflection within tol. */
-    const double k3 = cbrt(third_order * sqrt(c3x * c3x + c3y * c3y) / tol);
+    const double k3 = cbrt(third_order * root_d(c3x * c3x + c3y * c3y) / tol);
     /* Sub-ranges: as many as keep that deviation within 0.3 tol over each (∛(1/0.3) = 1.4938…). */
     const double mr = k3 * 1.4938015821857216;
     const int m = mr > 1 ? (mr < CUT_RANGES ? ceil_int(mr) : CUT_RANGES) : 1;
     const double step = 1.0 / (double)m;
 
-    /* At each sample: B', |B'|², |B''|² and the density √(|B' × B''| / (8·tol·|B'|)) — pieces per
-     * unit of parameter whose chords deviate by tol where the curvature is that of the sample
-     * (a chord of length L across curvature κ deviates by κL²/8). A zero speed gives NaN: only a
-     * cusp has it, and the ranges beside it are sharp, which do not use the density. */
+    /* The samples at the ranges' ends u[0] = 0 … u[m] = 1 (u[m + 1], 1 too, pads the last pair):
+     * B', |B'|², |B''|² and the density √(|B' × B''| / (8·tol·|B'|)) — pieces per unit of
+     * parameter whose chords deviate by tol where the curvature is that of the sample (a chord of
+     * length L across curvature κ deviates by κL²/8). A zero speed gives NaN: only a cusp has
+     * it, and the ranges beside it are sharp, which do not use the density. (The density in
+     * single precision: it only places cuts, and its roots cost less.) */
     const double k8 = 8 * tol;
-    /* (The density in single precision: it only places cuts, and its roots cost less.) */
     const float k8f = (float)k8;
-#define CUT_SAMPLE(u, DX, DY, SP2, A2, RHO) do { \
-        DX = c1x + (u) * (2 * c2x + 3 * (u) * c3x); DY = c1y + (u) * (2 * c2y + 3 * (u) * c3y); \
-        const double ddx_ = 2 * c2x + 6 * (u) * c3x, ddy_ = 2 * c2y + 6 * (u) * c3y; \
-        SP2 = DX * DX + DY * DY; A2 = ddx_ * ddx_ + ddy_ * ddy_; \
-        RHO = (double)sqrtf((float)fabs(DX * ddy_ - DY * ddx_) / (k8f * sqrtf((float)SP2))); \
-    } while (0)
-    double vx0, vy0, v20, a20, rho0;
-    CUT_SAMPLE(0.0, vx0, vy0, v20, a20, rho0);
+    double u[CUT_RANGES + 2], vx[CUT_RANGES + 2], vy[CUT_RANGES + 2], v2[CUT_RANGES + 2], a2[CUT_RANGES + 2];
+    double rho[CUT_RANGES + 2];
+    for (int j = 0; j <= m + 1; j++) u[j] = j >= m ? 1.0 : (double)j * step;
+#if defined(__SSE2__)
+    /* Two samples a step, each lane the scalar loop's operations below (so the same values):
+     * the sampling took half the cuts' time, mostly in the latency of the roots. */
+    {
+        const __m128d C1x = _mm_set1_pd(c1x), C1y = _mm_set1_pd(c1y), C3x = _mm_set1_pd(c3x), C3y = _mm_set1_pd(c3y);
+        const __m128d C2x2 = _mm_set1_pd(2 * c2x), C2y2 = _mm_set1_pd(2 * c2y);
+        const __m128d three = _mm_set1_pd(3), six = _mm_set1_pd(6), sign = _mm_set1_pd(-0.0);
+        const __m128 K8 = _mm_set1_ps(k8f);
+        for (int j = 0; j <= m; j += 2) {
+            const __m128d uj = _mm_loadu_pd(u + j);
+            const __m128d u3 = _mm_mul_pd(three, uj), u6 = _mm_mul_pd(six, uj);
+            const __m128d dx = _mm_add_pd(C1x, _mm_mul_pd(uj, _mm_add_pd(C2x2, _mm_mul_pd(u3, C3x))));
+            const __m128d dy = _mm_add_pd(C1y, _mm_mul_pd(uj, _mm_add_pd(C2y2, _mm_mul_pd(u3, C3y))));
+            const __m128d ddx = _mm_add_pd(C2x2, _mm_mul_pd(u6, C3x)), ddy = _mm_add_pd(C2y2, _mm_mul_pd(u6, C3y));
+            const __m128d sp2 = _mm_add_pd(_mm_mul_pd(dx, dx), _mm_mul_pd(dy, dy));
+            const __m128d cross = _mm_andnot_pd(sign, _mm_sub_pd(_mm_mul_pd(dx, ddy), _mm_mul_pd(dy, ddx)));
+            const __m128 q = _mm_div_ps(_mm_cvtpd_ps(cross), _mm_mul_ps(K8, _mm_sqrt_ps(_mm_cvtpd_ps(sp2))));
+            _mm_storeu_pd(vx + j, dx);
+            _mm_storeu_pd(vy + j, dy);
+            _mm_storeu_pd(v2 + j, sp2);
+            _mm_storeu_pd(a2 + j, _mm_add_pd(_mm_mul_pd(ddx, ddx), _mm_mul_pd(ddy, ddy)));
+            _mm_storeu_pd(rho + j, _mm_cvtps_pd(_mm_sqrt_ps(q)));
+        }
+    }
+#else
+    for (int j = 0; j <= m; j++) {
+        const double uj = u[j];
+        const double dx = c1x + uj * (2 * c2x + 3 * uj * c3x), dy = c1y + uj * (2 * c2y + 3 * uj * c3y);
+        const double ddx = 2 * c2x + 6 * uj * c3x, ddy = 2 * c2y + 6 * uj * c3y;
+        const double sp2 = dx * dx + dy * dy;
+        vx[j] = dx; vy[j] = dy; v2[j] = sp2; a2[j] = ddx * ddx + ddy * ddy;
+        rho[j] = (double)root_f((float)fabs(dx * ddy - dy * ddx) / (k8f * root_f((float)sp2)));
+    }
+#endif
 
     cut_range r[CUT_RANGES];
+    int sharp[CUT_RANGES + 1];
     for (int j = 0; j < m; j++) {
-        const double u0 = (double)j * step, u1 = j + 1 == m ? 1.0 : (double)(j + 1) * step, h = u1 - u0;
-        double vx1, vy1, v21, a21, rho1;
-        CUT_SAMPLE(u1, vx1, vy1, v21, a21, rho1);
-        const double dot = vx0 * vx1 + vy0 * vy1;
+        const double h = u[j + 1] - u[j];
+        const double dot = vx[j] * vx[j + 1] + vy[j] * vy[j + 1];
         cut_range *q = &r[j];
-        q->u0 = u0; q->h = h; q->run_end = 0;
-        if (dot <= 0 || dot * dot < 0.75 * v20 * v21) {
-            /* Turning by 30° or more (or through a cusp): set apart, pieces evenly spaced at the
-             * exact bound over the range, h·√(max |B''| / (8·tol)). */
-            const double amax = a20 > a21 ? a20 : a21;
-            q->count = h * sqrt(sqrt(amax) / k8);
+        q->u0 = u[j]; q->h = h;
+        /* Turning by 30° or more (or through a cusp): set apart, pieces evenly spaced at the
+         * exact bound over the range, h·√(max |B''| / (8·tol)). */
+        sharp[j] = dot <= 0 || dot * dot < 0.75 * v2[j] * v2[j + 1];
+        if (sharp[j]) {
+            const double amax = a2[j] > a2[j + 1] ? a2[j] : a2[j + 1];
+            q->count = h * root_d(root_d(amax) / k8);
             q->d = 0;
-            q->run_end = 1;
-            if (j > 0) r[j - 1].run_end = 1;
         } else {
-            q->count = 0.5 * h * (rho0 + rho1);
-            q->d = 0.5 * h * (rho1 - rho0);   /* over count, below */
+            q->count = 0.5 * h * (rho[j] + rho[j + 1]);
+            q->d = 0.5 * h * (rho[j + 1] - rho[j]);   /* over count, below */
             /* Nearly straight (an inflection): the third derivative decides. */
             if (!(q->count >= k3 * h)) { q->count = k3 * h; q->d = 0; }
         }
-        vx0 = vx1; vy0 = vy1; v20 = v21; a20 = a21; rho0 = rho1;
     }
-#undef CUT_SAMPLE
+    sharp[m] = 0;
     for (int j = 0; j < m; j++) {
+        r[j].run_end = sharp[j] | sharp[j + 1];
         r[j].inv = r[j].count > 0 ? 1 / r[j].count : 0;
         r[j].d *= r[j].inv;
     }
@@ -140,14 +189,41 @@ int craster_cubic_cuts(double x0, double y0, double x1, double y1, double x2, do
         for (;; b++) { sum += r[b].count; if (r[b].run_end) break; }
         const int pieces = sum > 1 ? ceil_int(sum) : 1;
         const double each = sum / (double)pieces;
-        int j = a;
+        /* Range by range, the pieces whose targets fall in it: those up to its end (the run's
+         * last range takes the rest), found by one division and checked by the comparison the
+         * walk would make, then placed two at a time. */
+        int i = 1;
         double before = 0;   /* the counts of ranges a … j − 1 */
-        for (int i = 1; i < pieces; i++) {
-            const double target = each * (double)i;
-            while (j < b && before + r[j].count < target) { before += r[j].count; j++; }
-            double f = (target - before) * r[j].inv;
-            f = f > 0 ? (f < 1 ? f : 1) : 0;
-            t[k++] = r[j].u0 + r[j].h * place(f, r[j].d);
+        for (int j = a; j <= b && i < pieces; j++) {
+            const cut_range *q = &r[j];
+            const double lim = before + q->count;
+            int end = pieces;
+            if (j < b) {
+                const double e = lim / each;
+                end = e < (double)(pieces - 1) ? (int)e + 1 : pieces;
+                while (end > i && lim < each * (double)(end - 1)) end--;
+                while (end < pieces && !(lim < each * (double)end)) end++;
+            }
+#if defined(__SSE2__)
+            const __m128d E = _mm_set1_pd(each), B = _mm_set1_pd(before), I = _mm_set1_pd(q->inv);
+            const __m128d D = _mm_set1_pd(q->d), U = _mm_set1_pd(q->u0), H = _mm_set1_pd(q->h);
+            const __m128d zero = _mm_setzero_pd(), one = _mm_set1_pd(1), two = _mm_set1_pd(2);
+            for (; i + 1 < end; i += 2) {
+                const __m128d target = _mm_mul_pd(E, _mm_cvtepi32_pd(_mm_setr_epi32(i, i + 1, 0, 0)));
+                /* (x > 0 ? (x < 1 ? x : 1) : 0 is max(min(x, 1), 0) for the finite x here.) */
+                const __m128d f = _mm_max_pd(_mm_min_pd(_mm_mul_pd(_mm_sub_pd(target, B), I), one), zero);
+                const __m128d g = _mm_sub_pd(one, _mm_mul_pd(D, _mm_sub_pd(_mm_mul_pd(two, f), one)));
+                const __m128d p = _mm_add_pd(f, _mm_mul_pd(_mm_mul_pd(_mm_mul_pd(D, f), _mm_sub_pd(one, f)), g));
+                _mm_storeu_pd(t + k, _mm_add_pd(U, _mm_mul_pd(H, _mm_max_pd(_mm_min_pd(p, one), zero))));
+                k += 2;
+            }
+#endif
+            for (; i < end; i++) {
+                double f = (each * (double)i - before) * q->inv;
+                f = f > 0 ? (f < 1 ? f : 1) : 0;
+                t[k++] = q->u0 + q->h * place(f, q->d);
+            }
+            before = lim;
         }
         t[k++] = b + 1 == m ? 1.0 : r[b].u0 + r[b].h;
         a = b + 1;
