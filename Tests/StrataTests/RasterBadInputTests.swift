@@ -69,7 +69,10 @@ import StrataTestSupport
 
         let r = PathRasterizer()
         // Storage grown by an earlier fill is not used past the limit either.
-        r.fill(path: ring, color: .black, into: RasterTestImage(width: 32, height: 32).image)
+        // (A named image kept alive across the call: a temporary's deinit may free its pixels as
+        // soon as `.image` has been read, before the fill writes them.)
+        let first = RasterTestImage(width: 32, height: 32)
+        withExtendedLifetime(first) { r.fill(path: ring, color: .black, into: first.image) }
         r._simulatedEdgeLimit = 64
         for round in 0..<2 {
             let filled = RasterTestImage(width: 32, height: 32), stroked = RasterTestImage(width: 32, height: 32)
