@@ -239,8 +239,8 @@ static void flush_polyline(craster_edges *b, polyline *l) {
      * stores may alias (edge building took a third less time on the bench's glyphs without). An
      * infinite point leaves the box outside the clip. */
     double pbox[4];
-#if defined(CRASTER_EDGES_X86)
-    const int avx2 = !b->portable && __builtin_cpu_supports("avx2");
+#if defined(CRASTER_X86)
+    const int avx2 = !b->portable && craster_has_avx2();
     /* (Short polylines keep the scalar box: their points' stores are still in flight, and the
      * vector loads, which cannot take their values from them, would wait for them.) */
     const int nan = avx2 && n >= 32 ? craster_polyline_box_avx2(px, py, n, pbox) : craster_polyline_box(px, py, n, pbox);
@@ -260,7 +260,7 @@ static void flush_polyline(craster_edges *b, polyline *l) {
     }
     float box[4];
     ptrdiff_t kept;
-#if defined(CRASTER_EDGES_X86)
+#if defined(CRASTER_X86)
     if (avx2)
         kept = craster_polyline_edges_avx2(px, py, n, b->gx, b->gy, b->edges + b->count, box);
     else

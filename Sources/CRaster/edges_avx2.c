@@ -7,7 +7,7 @@
 
 #include "edges_polyline.h"
 
-#if defined(CRASTER_EDGES_X86)
+#if defined(CRASTER_X86)
 
 #include <immintrin.h>
 #include <math.h>

@@ -4,10 +4,7 @@
 #define CRASTER_EDGES_POLYLINE_H
 
 #include "CRasterEdges.h"
-
-#if defined(__x86_64__) || defined(__i386__)
-#define CRASTER_EDGES_X86 1
-#endif
+#include "raster_internal.h"   /* CRASTER_X86, and no contracted multiply-adds */
 
 /* Elements allocated past the capacities of craster_edges' points and edges: the AVX2 loop reads
  * points and writes edges in whole groups of 8, and what it reads or writes past the polyline's
@@ -25,7 +22,7 @@ ptrdiff_t craster_polyline_edges(const double *px, const double *py, ptrdiff_t n
 /* The polyline's box {min x, max x, min y, max y} over its n points; returns 1 (box unspecified)
  * when a coordinate is NaN, else 0. */
 int craster_polyline_box(const double *px, const double *py, ptrdiff_t n, double box[4]);
-#if defined(CRASTER_EDGES_X86)
+#if defined(CRASTER_X86)
 int craster_polyline_box_avx2(const double *px, const double *py, ptrdiff_t n, double box[4]);
 ptrdiff_t craster_polyline_edges_avx2(const double *px, const double *py, ptrdiff_t n, float *gx, float *gy,
                                       craster_edge *out, float box[4]);

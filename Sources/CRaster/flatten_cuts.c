@@ -22,16 +22,8 @@ enum { CUT_RANGES = 16 };
  * range of length h. */
 static const double third_order = 0.04811252243246881;
 
-/* Square roots without errno's check and call for negative arguments (which the compilers emit
- * around sqrt unless -fno-math-errno): the same correctly rounded values. */
-static inline float root_f(float x) {
-#if defined(__SSE2__)
-    return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(x)));
-#else
-    return sqrtf(x);
-#endif
-}
-
+/* A square root without errno's check and call for negative arguments (which the compilers emit
+ * around sqrt unless -fno-math-errno): the same correctly rounded value. */
 static inline double root_d(double x) {
 #if defined(__SSE2__)
     return _mm_cvtsd_f64(_mm_sqrt_sd(_mm_setzero_pd(), _mm_set_sd(x)));
@@ -135,7 +127,7 @@ int craster_cubic_cuts(double x0, double y0, double x1, double y1, double x2, do
         const double ddx = 2 * c2x + 6 * uj * c3x, ddy = 2 * c2y + 6 * uj * c3y;
         const double sp2 = dx * dx + dy * dy;
         vx[j] = dx; vy[j] = dy; v2[j] = sp2; a2[j] = ddx * ddx + ddy * ddy;
-        rho[j] = (double)root_f((float)fabs(dx * ddy - dy * ddx) / (k8f * root_f((float)sp2)));
+        rho[j] = (double)sqrtf((float)fabs(dx * ddy - dy * ddx) / (k8f * sqrtf((float)sp2)));
     }
 #endif
 
