@@ -35,7 +35,28 @@
  * (7 alternations): the stars −13 %, circle_r64 −10 %, blob32 −5 %, the circle_r400 strokes of
  * 8 and 24 px and its trimmed one −8 to −11 %, rrect_r24 and glyphs1000 within ±2 %. Taking 8
  * cells of each row, one row at a time, where the union's flagged stretch is longer than 4
- * (flat edges) measured the same and was left out. */
+ * (flat edges) measured the same and was left out.
+ *
+ * Measured and left out (2026-12-04, AMD EPYC with AVX-512, strata-bench A/B, 3–5 alternations,
+ * min and median per scene; the machine's noise is ±3 %):
+ * - rows four at a time (two pairs sharing one walk of the four bitmaps): circle_r400 +6 %,
+ *   circle_r8 −4 %, the rest ±2 % (edges drift across four rows, so blocks cover more cells);
+ * - opaque full-coverage spans deferred to the end of the band (a list of runs stored after all
+ *   its blocks), or to the end of each pair: +3 to +14 % on every large shape. The interior's
+ *   stores run best interleaved with the blocks' arithmetic;
+ * - prefetching the target at each block's pixels 2, 8 or 16 rows ahead (into L1 or L2): ±3 %;
+ * - long opaque spans stored by a 2-wide unrolled loop of unaligned 8-pixel stores: in a C loop
+ *   over circle_r400's interior spans alone it was 10 % faster than this file's aligned 4-wide
+ *   loop (16.7 against 18.4 µs; plain unaligned 16-pixel AVX-512 stores likewise, aligned ones
+ *   19.1), but in the sweep ±3 %;
+ * - bands of 16 or 8 rows (raster_internal.h): 2–21 % slower; of 64 rows: circle_r64 −5 %, the
+ *   rest ±2 %, but fewer bands of rounded rectangles' sides are all alike (replay_band in
+ *   raster.c), of 128 rows: the same as 64;
+ * - 8 cells of both rows (two block8 calls) where the union's flagged stretch is longer than 4:
+ *   ±1–3 %, rrect_r24 +3 to +8 %.
+ * For scale: blocks that skip reading the target (wrong pixels, timing only) took 4–10 % off
+ * (blob32 and the stars the most, the compiler then also drops half of the blend), blocks that
+ * keep the loads but not the blend's multiplies 0–5 %. */
 
 #include "raster_internal.h"
 
