@@ -98,7 +98,8 @@ void craster_span_a8_avx2(uint8_t *d, int n, uint32_t v);
 /* How many rows ahead the portable sweeps prefetch the target pixels where a row's edges are: the
  * first and last pixels edges touch are read and blended, and in a large target they are usually
  * not in cache (a row-by-row walk gives the hardware prefetcher no stride to follow). The AVX2
- * sweep does not: on an AMD EPYC it was 2–7 % faster without (raster_sweep_avx2.c). */
+ * sweep asks for them at each of its blocks instead, for the next pair of rows
+ * (prefetch_next_pair in raster_sweep_avx2.c). */
 enum { CRASTER_PREFETCH_ROWS = 2 };
 
 /* The rows of one band to sweep: cells and bitmap rows from its top row on. */

@@ -44,7 +44,8 @@
  * - opaque full-coverage spans deferred to the end of the band (a list of runs stored after all
  *   its blocks), or to the end of each pair: +3 to +14 % on every large shape. The interior's
  *   stores run best interleaved with the blocks' arithmetic;
- * - prefetching the target at each block's pixels 2, 8 or 16 rows ahead (into L1 or L2): ±3 %;
+ * - prefetching the target at each block's pixels 2, 8 or 16 rows ahead (into L1 or L2): ±3 %
+ *   (measured again in pairs below: at the next pair's two rows it helps and is now in);
  * - long opaque spans stored by a 2-wide unrolled loop of unaligned 8-pixel stores: in a C loop
  *   over circle_r400's interior spans alone it was 10 % faster than this file's aligned 4-wide
  *   loop (16.7 against 18.4 µs; plain unaligned 16-pixel AVX-512 stores likewise, aligned ones
@@ -56,7 +57,23 @@
  *   ±1–3 %, rrect_r24 +3 to +8 %.
  * For scale: blocks that skip reading the target (wrong pixels, timing only) took 4–10 % off
  * (blob32 and the stars the most, the compiler then also drops half of the blend), blocks that
- * keep the loads but not the blend's multiplies 0–5 %. */
+ * keep the loads but not the blend's multiplies 0–5 %.
+ *
+ * Later on 2026-12-04: prefetches measured again with a paired harness, which tells changes of
+ * 2 % apart where strata-bench's runs move by 4 % or more: the CRaster sources of two builds
+ * compiled as shared libraries and loaded into one process, every round timing both on the same
+ * scenes' edges (each clipped to its box, as Strata's fills are) in alternating order, the median
+ * of the rounds' ratios over 1500 rounds; an A/A run read 1.00 ± 0.01. Asking at each block for
+ * the pixels of both rows of the next pair (prefetch_next_pair), against none, in both orders:
+ * star_evenodd and star_nonzero −4 to −6 %, a blob of 32 circles −3 to −4 %, circle_r400 −1 to
+ * −2 %, circle_r64 and a rounded rectangle ±2 %. Only the next pair's first row, or the pair
+ * after next: 2–5 % slower than both rows of the next pair. strata-bench against the build
+ * without (6–8 alternations, median per scene): fills −4 to −8 % geomean (circle_r400 −2 to
+ * −15 %, blob32 −5 %, star_nonzero −6 to −23 %; circle_r8, circle_r64 and glyphs1000 ±1 %),
+ * the circle strokes of 8 and 24 px −9 to −18 %. Left out in the same harness (±1–2 %, no
+ * direction in both orders): the next pair's cells as well, the pixels at the end of each long
+ * span before storing it, a replayed band's partly covered pixels two rows down, the cells of the
+ * next 8 rows asked for by the edge walk (raster_avx2.c). */
 
 #include "raster_internal.h"
 
@@ -226,6 +243,19 @@ void spans2(__m256i s, uint32_t *row0, uint32_t *row1, int n, const int even_odd
     if (a1) span(row1, n, a1, opaque, color, t);
 }
 
+/* Asks for the pixels of the next pair of rows below a block's (row0 and row1: its first pixel in
+ * rows y and y + 1), which that pair's block at the same edge will read and blend. In a target
+ * larger than the cache those pixels are out in L3 or memory, and the loads of the next pair's
+ * blocks would otherwise wait behind this pair's long span stores; steep or slanted edges move
+ * only a few pixels in two rows, so the next block usually lies in the same cache line. The
+ * addresses are computed as integers: below the target's last rows they point past it, which a
+ * prefetch may (it never faults), and a pointer may not. */
+AVX2 static inline __attribute__((always_inline)) void prefetch_next_pair(const uint32_t *row0, const uint32_t *row1) {
+    const uintptr_t next = (uintptr_t)row1, step = (uintptr_t)row1 - (uintptr_t)row0;
+    _mm_prefetch((const char *)(next + step), _MM_HINT_T0);
+    _mm_prefetch((const char *)(next + 2 * step), _MM_HINT_T0);
+}
+
 /* Rows y and y + 1 of the band (cells c0 and c1, bitmaps b0 and b1, pixels row0 and row1): the
  * blocks at the union of both rows' flagged cells, 4 cells of each row at once; spans between. */
 AVX2 static inline __attribute__((always_inline))
@@ -249,6 +279,7 @@ void sweep_pair(uint32_t *c0, uint32_t *c1, uint64_t *b0, uint64_t *b1, uint32_t
                 if (i != x && x < width)
                     spans2(s, row0 + x, row1 + x, (i < width ? i : width) - x, even_odd, opaque, color, t);
                 int n = width - i;
+                prefetch_next_pair(row0 + i, row1 + i);
                 s = block4x2(c0 + i, c1 + i, row0 + i, row1 + i, n < 0 ? 0 : (n > 4 ? 4 : n), s, even_odd, opaque, c16);
                 x = i + 4;
                 word &= x - base >= 64 ? 0 : ~(uint64_t)0 << (x - base);
