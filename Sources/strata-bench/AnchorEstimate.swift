@@ -1,13 +1,16 @@
 import Foundation
 
-/// Native Blend2D (blend2d-C) cannot be built here, but the anchors' tables (ANCHORS.md) give
-/// pixman-C ÷ blend2d-C per scene, measured together on the anchors' machine. `--compare`
-/// turns that into an *estimated* peer: est. blend2d-C = this run's pixman-C time ÷ that ratio,
-/// so Strata ÷ est. blend2d-C = (Strata ÷ pixman-C, this run) × (pixman-C ÷ blend2d-C, anchors).
-/// It is an estimate: it assumes the two libraries keep their ratio on this machine.
+/// Native Blend2D (blend2d-C) runs here for the fill and stroke scenes only: scripts/bench-peers
+/// links the blend2d-python wheel's static library into the anchors with our own fill and stroke
+/// tasks (scripts/lib/peers_blend2d_native.c). For the other scenes the anchors' tables
+/// (ANCHORS.md) give pixman-C ÷ blend2d-C, measured together on the anchors' machine, and
+/// `--compare` turns that into an *estimated* peer: est. blend2d-C = this run's pixman-C time ÷
+/// that ratio, so Strata ÷ est. blend2d-C = (Strata ÷ pixman-C, this run) × (pixman-C ÷
+/// blend2d-C, anchors). It is an estimate: it assumes the two libraries keep their ratio on this
+/// machine; a scene with a measured blend2d-C gets none.
 enum AnchorEstimate {
     static let peer = "est. blend2d-C"
-    static let note = "\(peer) = this run's pixman-C × (blend2d-C ÷ pixman-C) from ANCHORS.md — an estimate, blend2d-C does not run here"
+    static let note = "\(peer) = this run's pixman-C × (blend2d-C ÷ pixman-C) from ANCHORS.md — an estimate, for the scenes blend2d-C does not run here"
 
     /// Scene name → pixman-C ÷ blend2d-C, from every table of `path` that has that column.
     static func ratios(anchorsPath path: String) -> [String: Double] {
@@ -25,10 +28,10 @@ enum AnchorEstimate {
         return out
     }
 
-    /// Adds the estimated peer to a scene's peer times when pixman-C ran and the anchors have
-    /// the scene.
+    /// Adds the estimated peer to a scene's peer times when pixman-C ran, the anchors have the
+    /// scene and blend2d-C itself did not run.
     static func add(to peers: inout [String: Double], scene: String, ratios: [String: Double]) {
-        guard let pixman = peers["pixman-C"], let r = ratios[scene] else { return }
+        guard peers["blend2d-C"] == nil, let pixman = peers["pixman-C"], let r = ratios[scene] else { return }
         peers[peer] = pixman / r
     }
 }

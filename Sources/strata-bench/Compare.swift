@@ -8,8 +8,9 @@ import Foundation
 /// one. For each scene: Strata is timed, then the peers' `bench.py` times every library it has
 /// for that scene (a separate process, the same protocol), then Strata again; Strata's figure is
 /// the mean of its two medians. Prints Strata ÷ peer per scene and the geometric mean per
-/// workload and peer; `--json OUT` writes all of it. Scenes the anchors measured with blend2d-C
-/// also get an estimated blend2d-C figure (AnchorEstimate).
+/// workload and peer; `--json OUT` writes all of it. Native Blend2D (blend2d-C) runs in the
+/// peers' process for the fill and stroke scenes (scripts/bench-peers); other scenes the anchors
+/// measured with blend2d-C get an estimated blend2d-C figure (AnchorEstimate).
 enum Compare {
     struct Row {
         var scene: String
