@@ -3,8 +3,7 @@
  * libanchors.so has them), drawn by the static Blend2D library that PyPI's blend2d-python wheel
  * ships (blend2d/libblend2d.a), called from C with no Python per operation.
  *
- * The wheel has no headers, so the few C API functions used are declared here from Blend2D's
- * public C API; its objects (image, context, path) are 16-byte cores, given more room here.
+ * The wheel has no headers: the C API functions used are declared in blend2d_capi.h.
  * Colours follow the anchors: non-premultiplied RGBA doubles, converted to Blend2D's 0xAARRGGBB.
  * Strokes use round caps and joins, as the harness's other strokers do; dashed strokes get no
  * task (libs.py asks for none: Blend2D's stroker ignores dashes). The composite, rounded-clip and
@@ -17,42 +16,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "anchors.h"
+#include "blend2d_capi.h"
 
 void anc_free(Task *t);   /* anchors.c */
-
-typedef uint32_t BLResult;
-typedef struct { _Alignas(16) unsigned char bytes[64]; } BLCore;
-typedef struct { double x, y; } BLPoint;
-
-enum { BL_FORMAT_PRGB32 = 1, BL_DATA_ACCESS_RW = 3, BL_COMP_OP_SRC_OVER = 0, BL_COMP_OP_SRC_COPY = 1 };
-enum { BL_FILL_RULE_NON_ZERO = 0, BL_FILL_RULE_EVEN_ODD = 1, BL_STROKE_CAP_ROUND = 2, BL_STROKE_JOIN_ROUND = 4 };
-enum { BL_CONTEXT_FLUSH_SYNC = 0x80000000u };
-
-BLResult blImageInit(BLCore *self);
-BLResult blImageCreateFromData(BLCore *self, int w, int h, uint32_t format, void *pixels, intptr_t stride,
-                               uint32_t access, void (*destroy)(void *, void *, void *), void *user);
-BLResult blImageDestroy(BLCore *self);
-BLResult blContextInitAs(BLCore *self, BLCore *image, const void *create_info);
-BLResult blContextDestroy(BLCore *self);
-BLResult blContextEnd(BLCore *self);
-BLResult blContextFlush(BLCore *self, uint32_t flags);
-BLResult blContextSetCompOp(BLCore *self, uint32_t op);
-BLResult blContextSetFillRule(BLCore *self, uint32_t rule);
-BLResult blContextSetStrokeWidth(BLCore *self, double width);
-BLResult blContextSetStrokeCaps(BLCore *self, uint32_t cap);
-BLResult blContextSetStrokeJoin(BLCore *self, uint32_t join);
-BLResult blContextFillAllRgba32(BLCore *self, uint32_t rgba32);
-BLResult blContextFillPathDRgba32(BLCore *self, const BLPoint *origin, const BLCore *path, uint32_t rgba32);
-BLResult blContextStrokePathDRgba32(BLCore *self, const BLPoint *origin, const BLCore *path, uint32_t rgba32);
-BLResult blPathInit(BLCore *self);
-BLResult blPathDestroy(BLCore *self);
-BLResult blPathMoveTo(BLCore *self, double x, double y);
-BLResult blPathLineTo(BLCore *self, double x, double y);
-BLResult blPathCubicTo(BLCore *self, double x1, double y1, double x2, double y2, double x3, double y3);
-BLResult blPathClose(BLCore *self);
 
 typedef struct {
     BLCore image, context;
@@ -130,6 +98,7 @@ static Task *b2d_task(int W, int H, int npaths, const double *color, const doubl
     if (blImageCreateFromData(&d->image, W, H, BL_FORMAT_PRGB32, t->pixels, t->stride, BL_DATA_ACCESS_RW, NULL, NULL) ||
         blContextInitAs(&d->context, &d->image, NULL)) {
         fprintf(stderr, "peers_blend2d_native: Blend2D could not draw into a %dx%d image\n", W, H);
+        blImageDestroy(&d->image);
         free(d->paths);
         free(d);
         anc_free(t);

@@ -17,6 +17,7 @@
 
 #include "CRaster.h"
 #include "CRasterEdges.h"
+#include "blend2d_capi.h"
 
 #include <dlfcn.h>
 #include <math.h>
@@ -27,7 +28,6 @@
 
 enum { W = 1024, H = 1024, MAX_SCENES = 64 };
 
-typedef struct { _Alignas(16) unsigned char bytes[64]; } BLCore;   /* Blend2D's 16-byte object cores */
 
 typedef struct {
     int nk;
@@ -43,7 +43,6 @@ typedef struct {
 } Scene;
 
 typedef struct {
-    const char *label;
     int blend2d;
     /* CRaster side */
     void (*begin)(craster_edges *, int, int, int, int, int, int);
@@ -58,21 +57,6 @@ typedef struct {
     BLCore image, context;
 } Side;
 
-#if defined(WITH_BLEND2D)
-typedef uint32_t BLResult;
-typedef struct { double x, y; } BLPoint;
-BLResult blImageInit(BLCore *self);
-BLResult blImageCreateFromData(BLCore *self, int w, int h, uint32_t format, void *pixels, intptr_t stride,
-                               uint32_t access, void *destroy, void *user);
-BLResult blContextInitAs(BLCore *self, BLCore *image, const void *create_info);
-BLResult blContextSetFillRule(BLCore *self, uint32_t rule);
-BLResult blContextFillPathDRgba32(BLCore *self, const BLPoint *origin, const BLCore *path, uint32_t rgba32);
-BLResult blPathInit(BLCore *self);
-BLResult blPathMoveTo(BLCore *self, double x, double y);
-BLResult blPathLineTo(BLCore *self, double x, double y);
-BLResult blPathCubicTo(BLCore *self, double x1, double y1, double x2, double y2, double x3, double y3);
-BLResult blPathClose(BLCore *self);
-#endif
 
 static Scene scenes[MAX_SCENES];
 static int nscenes;
@@ -90,13 +74,12 @@ static void *sym(void *h, const char *name) {
 }
 
 static void side_open(Side *s, const char *what) {
-    s->label = what;
     s->pixels = aligned_alloc(64, (size_t)W * H * 4);
     if (strcmp(what, "blend2d") == 0) {
 #if defined(WITH_BLEND2D)
         s->blend2d = 1;
         blImageInit(&s->image);
-        if (blImageCreateFromData(&s->image, W, H, 1 /* PRGB32 */, s->pixels, W * 4, 3 /* RW */, NULL, NULL) ||
+        if (blImageCreateFromData(&s->image, W, H, BL_FORMAT_PRGB32, s->pixels, W * 4, BL_DATA_ACCESS_RW, NULL, NULL) ||
             blContextInitAs(&s->context, &s->image, NULL)) { fprintf(stderr, "raster_pair: Blend2D failed\n"); exit(1); }
         return;
 #else
