@@ -207,8 +207,8 @@ void craster_union_begin(craster_union *u);
  * ranges[2k] … ranges[2k + 1] (inclusive, k < n_ranges), one after another into cov, from the
  * edges edges[active[0 … n_active − 1]]. Returns −1 when memory is short or the row would take
  * too long (pieces × columns over 2²⁴, or over 2048 pieces left of one of its listed pixels).
- * A pixel holding over 512 pieces of outline, and every pixel after the fill's budget is
- * spent, gets CRASTER_UNION_KEEP. */
+ * A pixel holding over 512 pieces of outline, and a pixel whose union would cost more than is
+ * left of the fill's budget, gets CRASTER_UNION_KEEP. */
 int craster_union_row(craster_union *u, const craster_edge *edges, const int32_t *active, int n_active, int row,
                       const int32_t *ranges, int n_ranges, int32_t *cov);
 

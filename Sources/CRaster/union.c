@@ -58,8 +58,8 @@ struct craster_union {
     int *lists;
     unsigned char *gone;
     size_t piece_cap, inner_cap, step_cap, cut_cap, order_cap, touched_cap, right_cap, list_cap, gone_cap;
-    /* What the current fill's pixels may still spend on their quadratic parts (sorted steps,
-     * crossings of inner pieces); at 0 the rest keep the accumulated coverage. */
+    /* What the current fill's pixels may still spend on their union (pixel_area's estimate of
+     * its steps); a pixel costing more than is left keeps the accumulated coverage. */
     double budget;
 };
 
@@ -93,7 +93,8 @@ static inline int before(const upiece *p, const upiece *q) {
 /* The steps a row's summary of pieces left of the walk may hold before the row keeps the
  * accumulated coverage (sorted by insertion: quadratic). */
 #define CRASTER_UNION_STEPS_MAX 4096
-/* The quadratic work one fill's pixels may take in all (see craster_union.budget). */
+/* The work one fill's crowded pixels may take in all, in steps (see craster_union.budget and
+ * pixel_area). */
 #define CRASTER_UNION_FILL_BUDGET ((double)(1 << 26))
 
 void craster_union_begin(craster_union *u) { u->budget = CRASTER_UNION_FILL_BUDGET; }
@@ -165,10 +166,18 @@ static int pixel_area(craster_union *u, int *act, int *n_act, const unsigned cha
         if (lo > 0 || hi < 0) { *out = CRASTER_ONE; return 0; }
     }
     if (ns > 2 * CRASTER_UNION_INNER_MAX || ni > CRASTER_UNION_INNER_MAX) { *out = CRASTER_UNION_KEEP; return 0; }
-    u->budget -= (double)ns * ns + (double)ni * ni;
     /* Cuts besides the base steps: the row's top and bottom, every end, every crossing of two
      * inner pieces. */
     size_t nc_max = 2 + (size_t)ns + 2 * (size_t)ni + (size_t)ni * (size_t)(ni - (ni > 0)) / 2;
+    /* What this pixel costs: its sorted steps (ns²), the inner pieces' crossings (ni²), and per
+     * slab between cuts (up to nc_max + nb of them) a pass over the inner pieces and their
+     * ordering by insertion (up to ni² when all cross the slab). The slabs are what grows: with a
+     * few hundred pieces crossing inside one pixel they are ~ni⁴/2 steps (one fuzzed stroke's
+     * pixel took 45 s under AddressSanitizer), so a pixel the rest of the budget cannot pay for
+     * keeps the accumulated coverage and leaves the budget to cheaper pixels. */
+    double work = (double)ns * ns + (double)ni * ni + ((double)nc_max + nb) * ((double)ni * ni + 1);
+    if (work > u->budget) { *out = CRASTER_UNION_KEEP; return 0; }
+    u->budget -= work;
     if (craster_grow((void **)&u->cuts, &u->cut_cap, nc_max, sizeof(double))) return -1;
     double *cuts = u->cuts;
     size_t nc = 0;

@@ -178,4 +178,29 @@ import StrataTestSupport
         #expect(accumulated[10 * 20 + 10] > 0)
         #expect(exact == accumulated)
     }
+
+    /// Far fewer than 512 pieces — 30 folds put 120 inside one pixel, all crossing — but their
+    /// union would cut the pixel into ~ni²/2 slabs and order the pieces in each, ~ni⁴/2 steps
+    /// (10⁸ here; one fuzzed stroke's pixel took 45 s), past the fill's budget of 2²⁶, so the pixel
+    /// keeps the accumulated coverage. A few folds in the same place still get the exact union,
+    /// which is less than the accumulated coverage there.
+    @Test func aPixelWhoseUnionWouldCostTooMuchKeepsTheAccumulatedCoverage() {
+        func pixel(folds: Int, exact: Bool) -> UInt8 {
+            let p = CGMutablePath()
+            p.move(to: CGPoint(x: 10.3, y: 10.3))
+            for i in 0..<folds {
+                let q = i % 2 == 0 ? CGPoint(x: 10.7, y: 10.62 + Double(i % 7) * 0.01) : CGPoint(x: 10.3, y: 10.3 + Double(i % 5) * 0.01)
+                p.addLine(to: q)
+            }
+            let style = StrokeStyle(lineWidth: 0.1, lineCap: .butt, lineJoin: .bevel, miterLimit: 4)
+            let img = RasterTestImage(width: 20, height: 20)
+            let r = PathRasterizer()
+            r.exactOverlaps = exact
+            r.stroke(path: p, style: style, color: .black, into: img.image)
+            return img.alpha[10 * 20 + 10]
+        }
+        #expect(pixel(folds: 6, exact: true) < pixel(folds: 6, exact: false))
+        #expect(pixel(folds: 30, exact: false) > 0)
+        #expect(pixel(folds: 30, exact: true) == pixel(folds: 30, exact: false))
+    }
 }

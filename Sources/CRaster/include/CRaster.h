@@ -93,9 +93,10 @@ int craster_fill(craster_scratch *s, const craster_edge *edges, ptrdiff_t count,
  * where several layers of outline overlap inside a pixel, as at a stroke's sharp turns). Those
  * pixels are as exact under any clip as the others, within bounds on the work: a row whose
  * edges × listed columns exceed 2²⁴ (or with over 2048 edges left of one of its listed pixels), a
- * pixel with over 512 pieces of edges inside it, and the pixels after the fill has spent about
- * 2²⁶ steps on such crowded pixels keep the accumulated values (those limits depend on the
- * clip). Even-odd fills ignore the list. */
+ * pixel with over 512 pieces of edges inside it, and a pixel whose union would take the fill
+ * past about 2²⁶ steps spent on such crowded pixels (a few hundred pieces crossing inside one
+ * pixel cost that alone) keep the accumulated values (those limits depend on the clip).
+ * Even-odd fills ignore the list. */
 int craster_fill_exact(craster_scratch *s, const craster_edge *edges, ptrdiff_t count, int x_origin, int width,
                        int y_start, int y_end, int even_odd, const int32_t *exact, ptrdiff_t exact_count,
                        const craster_target *target, int flags);
