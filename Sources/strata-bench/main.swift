@@ -16,6 +16,8 @@ struct Options {
     var iterations: Int?
     /// A prepared copy of the peers' harness: time them interleaved with Strata (Compare.swift).
     var compare: String?
+    /// The same peers' harness: Strata against native Blend2D and cairo in one process (Pair.swift).
+    var pair: String?
     /// Strokes take the exact union where their outlines overlap (`PathRasterizer.exactOverlaps`).
     var exactOverlaps = false
 }
@@ -39,6 +41,7 @@ func parseOptions() -> Options {
         case "--threads": o.threads = max(1, Int(value(a)) ?? 1)
         case "--iterations": o.iterations = max(1, Int(value(a)) ?? 1)
         case "--compare": o.compare = value(a)
+        case "--pair": o.pair = value(a)
         case "--exact-overlaps": o.exactOverlaps = true
         case "--wayland":
             // Compositor-side figures need a headless sway and the `stress` example: a script's job.
@@ -52,7 +55,7 @@ func parseOptions() -> Options {
             print("""
             usage: strata-bench [--scenes FILE] [--only a,b] [--rounds N] [--batch-ms MS] [--json OUT]
                                 [--render DIR] [--smoke] [--threads N] [--iterations N]
-                                [--compare PEERS_DIR] [--exact-overlaps]
+                                [--compare PEERS_DIR] [--pair PEERS_DIR] [--exact-overlaps]
                    strata-bench --engine | --layer-bytes | --animation | --tiles
                    strata-bench --wayland [SECONDS] [LAYERS]   (from the repository root)
             """)
@@ -86,6 +89,10 @@ if opts.threads != 1 { print("note: --threads \(opts.threads): fill/stroke scene
 let scenes: [BenchScene]
 do { scenes = try SceneLoader.load(path: opts.scenesPath) } catch { fail("\(error)") }
 
+if let dir = opts.pair {
+    Pair.run(peersDir: dir, scenes: scenes, opts: opts)
+    exit(0)
+}
 if let dir = opts.compare {
     Compare.run(peersDir: dir, scenes: scenes, opts: opts)
     exit(0)
