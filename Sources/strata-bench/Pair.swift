@@ -7,7 +7,8 @@ import Foundation
 /// on this shared machine the same binary's ratio to blend2d-C moved 0.97–1.45 between runs.
 /// Here each round times a short batch of every side back to back (the order rotating from round
 /// to round), so load drifting during the run hits the sides of a round alike; the figure per
-/// scene and peer is the median over the rounds of Strata's time per op ÷ the peer's.
+/// scene and peer is the median over the rounds of Strata's time per op ÷ the peer's. `--json OUT`
+/// writes the figures in `--compare`'s shape, with each ratio's interquartile range.
 ///
 /// The peers are the anchors' C tasks in PEERS_DIR/build/libanchors.so (`scripts/bench-peers`
 /// links native Blend2D's tasks into it): `anc_b2d_fill_new` / `anc_b2d_stroke_new` (Blend2D's
@@ -21,6 +22,10 @@ enum Pair {
     private typealias FillNew = @convention(c) (Int32, Int32, Int32, UnsafePointer<Int32>, UnsafePointer<CChar>,
                                                 UnsafePointer<Double>, Int32, UnsafePointer<Double>,
                                                 UnsafePointer<Double>, Int32) -> OpaquePointer?
+    /// Blend2D's fill task takes no antialias flag (scripts/lib/peers_blend2d_native.c).
+    private typealias B2DFillNew = @convention(c) (Int32, Int32, Int32, UnsafePointer<Int32>, UnsafePointer<CChar>,
+                                                   UnsafePointer<Double>, Int32, UnsafePointer<Double>,
+                                                   UnsafePointer<Double>) -> OpaquePointer?
     private typealias StrokeNew = @convention(c) (Int32, Int32, Int32, UnsafePointer<CChar>, UnsafePointer<Double>,
                                                   Double, Int32, UnsafePointer<Double>?, Double,
                                                   UnsafePointer<Double>, UnsafePointer<Double>) -> OpaquePointer?
@@ -49,8 +54,11 @@ enum Pair {
         guard let run = sym("anc_run", Run.self), let free = sym("anc_free", Free.self) else {
             fail("--pair: \(lib) has no anc_run/anc_free")
         }
-        let fills: [(String, FillNew?)] = [("blend2d-C", sym("anc_b2d_fill_new", FillNew.self)),
-                                           ("cairo-C", sym("anc_cairo_fill_new", FillNew.self))]
+        let b2dFill = sym("anc_b2d_fill_new", B2DFillNew.self), cairoFill = sym("anc_cairo_fill_new", FillNew.self)
+        let fills: [(String, ((PeerSpec) -> OpaquePointer?)?)] = [
+            ("blend2d-C", b2dFill.map { f in { $0.fill(f) } }),
+            ("cairo-C", cairoFill.map { f in { $0.fill(f) } }),
+        ]
         let strokes: [(String, StrokeNew?)] = [("blend2d-C", sym("anc_b2d_stroke_new", StrokeNew.self)),
                                                ("cairo-C", sym("anc_cairo_stroke_new", StrokeNew.self))]
         if fills[0].1 == nil { print("note: \(lib) has no native Blend2D tasks (scripts/bench-peers builds them when it can)") }
@@ -58,11 +66,12 @@ enum Pair {
         let rounds = max(opts.rounds, 31)
         print("Strata ÷ peer per scene: median over \(rounds) rounds of ~\(Int(batchSeconds * 1000)) ms batches, sides back to back")
         var logs: [String: [Double]] = [:]
+        var json: [String: Any] = [:]
         for sc in scenes where ["fill", "stroke"].contains(sc.kind)
             && (opts.only.isEmpty || opts.only.contains(where: { sc.name.contains($0) })) {
             guard let strata = SceneRunner(sc), let spec = PeerSpec(sc) else { continue }
             var peers: [Peer] = []
-            for (name, make) in (sc.kind == "fill" ? fills.map { ($0.0, $0.1.map { spec.fill($0) }) }
+            for (name, make) in (sc.kind == "fill" ? fills.map { ($0.0, $0.1.map { $0(spec) }) }
                                                     : strokes.map { ($0.0, $0.1.map { spec.stroke($0) }) }) {
                 if let task = make ?? nil { peers.append(Peer(name: name, task: task, run: run, free: free)) }
             }
@@ -87,18 +96,35 @@ enum Pair {
                 }
             }
             var line = "\(sc.name.padding(toLength: 34, withPad: " ", startingAt: 0)) strata \(fmt(median(strataUs).med, 9, 1)) us"
+            var sceneRatios: [String: Double] = [:], sceneIQR: [String: [Double]] = [:], scenePeerUs: [String: Double] = [:]
             for (i, p) in peers.enumerated() {
                 let m = median(ratios[i])
                 line += "   ÷\(p.name) \(fmt(m.med, 5, 3)) [\(fmt(m.q1, 4, 2))..\(fmt(m.q3, 4, 2))] (\(fmt(median(peerUs[i]).med, 1, 1)) us)"
                 logs[sc.workload + " ÷ " + p.name, default: []].append(log(m.med))
+                sceneRatios[p.name] = m.med
+                sceneIQR[p.name] = [m.q1, m.q3]
+                scenePeerUs[p.name] = median(peerUs[i]).med
             }
+            json[sc.name] = ["workload": sc.workload, "strata_us": median(strataUs).med, "ratios": sceneRatios,
+                             "ratio_iqr": sceneIQR, "peers_us": scenePeerUs, "rounds": rounds] as [String: Any]
             print(line)
             fflush(nil)
         }
         print("geometric means of the medians (Strata ÷ peer):")
+        var means: [String: Double] = [:]
         for (key, xs) in logs.sorted(by: { $0.key < $1.key }) {
             let g = exp(xs.reduce(0, +) / Double(xs.count))
+            means[key] = g
             print("  \(key.padding(toLength: 28, withPad: " ", startingAt: 0)) \(fmt(g, 6, 3))  (\(xs.count) scenes)")
+        }
+        if let out = opts.json {
+            // --compare's shape (scenes → ratios per peer, geomean per "workload ÷ peer"), plus
+            // each ratio's interquartile range over the rounds.
+            let doc: [String: Any] = ["scenes": json, "geomean": means, "paired": true]
+            do {
+                let data = try JSONSerialization.data(withJSONObject: doc, options: [.prettyPrinted, .sortedKeys])
+                try data.write(to: URL(fileURLWithPath: out))
+            } catch { fail("writing \(out): \(error)") }
         }
     }
 
@@ -167,10 +193,14 @@ enum Pair {
             return Pair.scenesByName[from]?["paths"] as? [[String: Any]]
         }
 
-        /// The trailing antialias flag is cairo's; Blend2D's task takes one argument fewer, and
-        /// an extra integer argument is ignored by the C calling convention.
+        /// cairo's task, antialiased.
         func fill(_ make: FillNew) -> OpaquePointer? {
             make(w, h, Int32(verbCounts.count), verbCounts, verbs, pts, evenOdd, color, background, 1)
+        }
+
+        /// Blend2D's task (always antialiased).
+        func fill(_ make: B2DFillNew) -> OpaquePointer? {
+            make(w, h, Int32(verbCounts.count), verbCounts, verbs, pts, evenOdd, color, background)
         }
 
         func stroke(_ make: StrokeNew) -> OpaquePointer? {
