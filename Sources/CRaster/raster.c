@@ -66,7 +66,18 @@
  * no faster. Prefetching, per band, each active edge's cells in its rows: +5 % geomean; the
  * target's pixels at each edge (which the sweep's blocks then read): from a pass over the active
  * edges circle_r400 −8 % but small shapes +10–18 %, from inside craster_add_edge_avx2 (fills
- * ≥ 256 px wide) within the noise over 8 alternations. See raster_sweep_avx2.c for the sweep's. */
+ * ≥ 256 px wide) within the noise over 8 alternations. See raster_sweep_avx2.c for the sweep's.
+ *
+ * 2026-12-05 (AMD EPYC with AVX-512, scripts/raster-pair, 400–600 rounds, both orders): in
+ * replay_band, leaving out the mask runs' 1–2 pixels per edge (wrong pixels, timing only) took
+ * 9 % off rrect_r24, but every way of drawing them tried was slower than emit_run's: their
+ * scaled colours worked out once per band (+2 to +3 %), the next row's pixels read before this
+ * row's stores (+6 %), all rows' edge pixels before the band's spans (+8 %); prefetching each
+ * row's first pixel 4 or 16 rows ahead ±1 %, opaque spans by the sweep's AVX2 store loop instead
+ * of wmemset (glibc's rep stosb here) rrect_r24 +3 %. The whole CRaster compiled for AVX-512
+ * (more registers, same intrinsics): circle_r64 −7 %, the glyphs +4 to +5 %, the rest ±2 % —
+ * within what two builds of the same sources can differ by in one run (an A/A pair of two
+ * such builds read circle_r64 1.16): left out. */
 
 #include "CRaster.h"
 #include "raster_internal.h"
