@@ -55,10 +55,7 @@ enum Compare {
             })
             doc["geomean"] = means.mapValues { $0.mean }
             doc["threads"] = opts.threads
-            do {
-                let data = try JSONSerialization.data(withJSONObject: doc, options: [.prettyPrinted, .sortedKeys])
-                try data.write(to: URL(fileURLWithPath: out))
-            } catch { fail("writing \(out): \(error)") }
+            writeJSON(doc, to: out)
         }
     }
 

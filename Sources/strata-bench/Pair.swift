@@ -62,7 +62,6 @@ enum Pair {
         let strokes: [(String, StrokeNew?)] = [("blend2d-C", sym("anc_b2d_stroke_new", StrokeNew.self)),
                                                ("cairo-C", sym("anc_cairo_stroke_new", StrokeNew.self))]
         if fills[0].1 == nil { print("note: \(lib) has no native Blend2D tasks (scripts/bench-peers builds them when it can)") }
-        scenesByName = Dictionary(scenes.map { ($0.name, $0.raw) }, uniquingKeysWith: { a, _ in a })
         let rounds = max(opts.rounds, 31)
         print("Strata ÷ peer per scene: median over \(rounds) rounds of ~\(Int(batchSeconds * 1000)) ms batches, sides back to back")
         var logs: [String: [Double]] = [:]
@@ -120,11 +119,7 @@ enum Pair {
         if let out = opts.json {
             // --compare's shape (scenes → ratios per peer, geomean per "workload ÷ peer"), plus
             // each ratio's interquartile range over the rounds.
-            let doc: [String: Any] = ["scenes": json, "geomean": means, "paired": true]
-            do {
-                let data = try JSONSerialization.data(withJSONObject: doc, options: [.prettyPrinted, .sortedKeys])
-                try data.write(to: URL(fileURLWithPath: out))
-            } catch { fail("writing \(out): \(error)") }
+            writeJSON(["scenes": json, "geomean": means, "paired": true], to: out)
         }
     }
 
@@ -159,16 +154,13 @@ enum Pair {
             w = Int32(sc.width); h = Int32(sc.height)
             color = sc.raw["color"] as? [Double] ?? [0, 0, 0, 1]
             background = sc.raw["background"] as? [Double] ?? [1, 1, 1, 1]
-            var specs: [[String: Any]]
+            // The loader's specs (paths_from resolved), combined as it combines them: the peers
+            // get the geometry Strata draws.
+            var specs = sc.pathSpecs
+            guard !specs.isEmpty else { return nil }
             if sc.kind == "fill" {
-                // paths_from scenes (the glyph run as one path) are built by the loader; the
-                // peers get the same combined path Strata fills.
-                guard let ps = sc.raw["paths"] as? [[String: Any]] ?? Self.pathsFrom(sc) else { return nil }
-                specs = ps
-                evenOdd = (sc.raw["fill_rule"] as? String) == "evenodd" ? 1 : 0
+                evenOdd = sc.evenOdd ? 1 : 0
             } else {
-                guard let p = sc.raw["path"] as? [String: Any] else { return nil }
-                specs = [p]
                 width = sc.raw["line_width"] as? Double ?? 1
                 dash = sc.raw["dash"] as? [Double] ?? []
                 dashOffset = sc.raw["dash_offset"] as? Double ?? 0
@@ -184,13 +176,6 @@ enum Pair {
                 pts += p
             }
             verbs.append(0)
-        }
-
-        /// A `paths_from` scene's paths: the loader keeps only the built CGPaths, so read the
-        /// named scene from the same file again.
-        private static func pathsFrom(_ sc: BenchScene) -> [[String: Any]]? {
-            guard let from = sc.raw["paths_from"] as? String else { return nil }
-            return Pair.scenesByName[from]?["paths"] as? [[String: Any]]
         }
 
         /// cairo's task, antialiased.
@@ -210,6 +195,4 @@ enum Pair {
         }
     }
 
-    /// Raw scenes by name, for `paths_from` (set by `run`).
-    nonisolated(unsafe) static var scenesByName: [String: [String: Any]] = [:]
 }

@@ -10,6 +10,9 @@ struct BenchScene {
     let raw: [String: Any]
     /// Fill scenes: one path per fill call. Stroke scenes: the one path.
     var paths: [CGPath] = []
+    /// The paths as the file gives them (`verbs`, `pts`), `paths_from` resolved: what `paths`
+    /// were built from, for handing the same geometry to the peers (Pair.swift).
+    var pathSpecs: [[String: Any]] = []
     var evenOdd = false
     var color = CGColor.black
     var background = CGColor.white
@@ -53,6 +56,7 @@ enum SceneLoader {
             var specs = s["paths"] as? [[String: Any]]
             if specs == nil, let from = s["paths_from"] as? String { specs = byName[from]?["paths"] as? [[String: Any]] }
             guard let ps = specs else { throw SceneLoadError.malformed("\(name): no paths") }
+            sc.pathSpecs = ps
             let built = try ps.map { try path($0, name) }
             if s["combine"] as? Bool == true {
                 let one = CGMutablePath()
@@ -64,6 +68,7 @@ enum SceneLoader {
         case "stroke":
             guard let p = s["path"] as? [String: Any] else { throw SceneLoadError.malformed("\(name): no path") }
             sc.paths = [try path(p, name)]
+            sc.pathSpecs = [p]
             sc.style.lineWidth = CGFloat(s["line_width"] as? Double ?? 1)
             sc.style.lineCap = ["butt": .butt, "round": .round, "square": .square][s["cap"] as? String ?? ""] ?? .butt
             sc.style.lineJoin = ["miter": .miter, "round": .round, "bevel": .bevel][s["join"] as? String ?? ""] ?? .miter

@@ -71,6 +71,14 @@ func fail(_ msg: String) -> Never {
     exit(2)
 }
 
+/// `doc` as pretty-printed JSON with sorted keys at `path`; exits with the error when it cannot.
+func writeJSON(_ doc: [String: Any], to path: String) {
+    do {
+        let data = try JSONSerialization.data(withJSONObject: doc, options: [.prettyPrinted, .sortedKeys])
+        try data.write(to: URL(fileURLWithPath: path))
+    } catch { fail("writing \(path): \(error)") }
+}
+
 func median(_ xs: [Double]) -> (med: Double, q1: Double, q3: Double) {
     let s = xs.sorted()
     func q(_ p: Double) -> Double {
@@ -136,9 +144,6 @@ for sc in scenes where opts.only.isEmpty || opts.only.contains(where: { sc.name.
 }
 if let out = opts.json {
     let doc: [String: Any] = ["scenes": results, "library": "strata", "protocol": ["rounds": opts.rounds, "batch_ms": opts.batchMs]]
-    do {
-        let data = try JSONSerialization.data(withJSONObject: doc, options: [.prettyPrinted, .sortedKeys])
-        try data.write(to: URL(fileURLWithPath: out))
-    } catch { fail("writing \(out): \(error)") }
+    writeJSON(doc, to: out)
 }
 if smokeFailures > 0 { exit(1) }
