@@ -25,6 +25,9 @@ import StrataTestSupport
         r.fill(path: CGPath(rect: CGRect(x: 2.25, y: 0, width: 7.25, height: 70), transform: nil),
                color: CGColor(red: 1, green: 0, blue: 0, alpha: 1), into: img.image)
         #expect(r.replayedBands == 3)
+        // Each band's rows are a mask run (pixels 2 and 3), a span and a mask run (pixel 9; 10 at
+        // alpha 0): one shape's two sides.
+        #expect(r.replayedSides == 3)
         for y in [0, 31, 32, 69] {
             #expect(img.argb[y * w + 1] == 0xFFFF_FFFF, "y \(y)")
             #expect(img.argb[y * w + 2] == 0xFFFF_4040, "y \(y)")
@@ -42,7 +45,7 @@ import StrataTestSupport
     @Test func replayedBandsGiveTheSweptPixels() {
         var rng = SeededLCG(state: 4242)
         let w = 96, h = 160
-        var replayedScenes = 0
+        var replayedScenes = 0, sidesScenes = 0
         for iteration in 0..<80 {
             let path = CGMutablePath()
             for _ in 0..<(1 + Int(rng.next() * 4)) {
@@ -68,6 +71,7 @@ import StrataTestSupport
             r.usesPortableKernels = portable
             r.fill(path: path, rule: rule, color: color, into: replayed.image, clip: clip)
             if r.replayedBands > 0 { replayedScenes += 1 }
+            if r.replayedSides > 0 { sidesScenes += 1 }
             r.replaysRows = false
             r.fill(path: path, rule: rule, color: color, into: swept.image, clip: clip)
             #expect(r.replayedBands == 0)
@@ -77,6 +81,8 @@ import StrataTestSupport
             #expect(differing == -1, "iteration \(iteration): pixel (\(differing % w), \(differing / w))")
         }
         #expect(replayedScenes >= 50)
+        // Scenes of one shape, or of shapes side by side in some bands, go through replay_sides.
+        #expect(sidesScenes >= 20)
     }
 
     /// A band with a slanted edge, or a vertical edge that starts inside it, is swept: the

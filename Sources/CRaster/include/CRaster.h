@@ -66,6 +66,8 @@ void craster_scratch_destroy(craster_scratch *s);
 
 /* How many bands the last fill with s drew by replaying their first row (tests). */
 int craster_scratch_replayed_bands(const craster_scratch *s);
+/* How many of those it drew as one shape's two sides (a mask run, a span, a mask run; tests). */
+int craster_scratch_replayed_sides(const craster_scratch *s);
 
 /* 1 when the AVX2 kernels are in use. */
 int craster_has_avx2(void);

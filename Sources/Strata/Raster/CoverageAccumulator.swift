@@ -30,6 +30,8 @@ internal struct _CoverageAccumulator {
 
     /// Bands the last fill drew by replaying their first row's runs (tests).
     var replayedBands: Int { Int(craster_scratch_replayed_bands(scratch)) }
+    /// Of those, the bands drawn as one shape's two sides (`replay_sides` in raster.c).
+    var replayedSides: Int { Int(craster_scratch_replayed_sides(scratch)) }
 
     /// Rasterizes `count` edges into the pixels of `box` (left, top, right, bottom, inside the
     /// target; edges may reach outside it, see `craster_fill`). Draws nothing if the scratch

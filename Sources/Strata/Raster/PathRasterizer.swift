@@ -73,6 +73,7 @@ public final class PathRasterizer {
     }
     /// Bands the last fill drew from their first row's runs (tests).
     internal var replayedBands: Int { accumulator.replayedBands }
+    internal var replayedSides: Int { accumulator.replayedSides }
 
     /// The edge builder's storage, handed from fill to fill.
     private var edgeStore = craster_edges()
