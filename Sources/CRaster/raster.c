@@ -77,7 +77,21 @@
  * of wmemset (glibc's rep stosb here) rrect_r24 +3 %. The whole CRaster compiled for AVX-512
  * (more registers, same intrinsics): circle_r64 −7 %, the glyphs +4 to +5 %, the rest ±2 % —
  * within what two builds of the same sources can differ by in one run (an A/A pair of two
- * such builds read circle_r64 1.16): left out. */
+ * such builds read circle_r64 1.16): left out.
+ *
+ * Later on 2026-12-05 (same machine and harness): what those edge pixels cost was not their
+ * arithmetic but where their inputs came from. Per row of rrect_r24's replayed bands, storing
+ * the edge pixels' colour without reading the pixel, or reading it and storing it | 1, cost next
+ * to nothing (−9 % like leaving them out); emit_run's blend cost the 9 %, three quarters of it on
+ * the right side, blended right after the span's wmemset from alphas, colours and locals loaded
+ * from memory then, while the span's stores are still in flight (a load whose low 12 address
+ * bits match one of theirs waits for it). replay_sides draws such bands from values worked out
+ * once and held in locals: rrect_r24 −12 to −14 % (both orders, 5 stack offsets). The same idea
+ * in the AVX2 sweep — each block's cells and pixels read before the span before it is stored —
+ * changed nothing (±2 %, glyphs +3 to +8 %): left out. Absolute times on this shared machine
+ * move between two levels (circle_r400 ~48 or ~72 µs, Blend2D's alike) from process to process
+ * and minute to minute, whatever the buffers' alignment; only ratios within one process mean
+ * anything. */
 
 #include "CRaster.h"
 #include "raster_internal.h"
