@@ -38,6 +38,30 @@ import StrataTestSupport
         #expect(img.argb[70 * w + 5] == 0xFFFF_FFFF)
     }
 
+    /// Two opaque blue bars side by side over white, x 1.5 … 5.25 and 8.25 … 12.5, rows 0 … 39
+    /// (two bands, both replayed from a list of pixels and spans): coverage ½, ¼, ¾ and ½ at
+    /// pixels 1, 5, 8 and 12 give alphas 128, 64, 191 and 128, and blue at alpha a over white is
+    /// (255, 255 − a, 255 − a, 255).
+    @Test func barsSideBySideHaveTheWorkedOutPixels() {
+        let w = 16, h = 48
+        let img = RasterTestImage(width: w, height: h, format: PIXMAN_a8r8g8b8)
+        Self.white(img)
+        let r = PathRasterizer()
+        let bars = CGMutablePath()
+        bars.addRect(CGRect(x: 1.5, y: 0, width: 3.75, height: 40))
+        bars.addRect(CGRect(x: 8.25, y: 0, width: 4.25, height: 40))
+        r.fill(path: bars, color: CGColor(red: 0, green: 0, blue: 1, alpha: 1), into: img.image)
+        #expect(r.replayedBands == 2)
+        #expect(r.replayedLists == 2)
+        let expected: [Int: UInt32] = [0: 0xFFFF_FFFF, 1: 0xFF7F_7FFF, 5: 0xFFBF_BFFF, 6: 0xFFFF_FFFF, 7: 0xFFFF_FFFF,
+                                       8: 0xFF40_40FF, 12: 0xFF7F_7FFF, 13: 0xFFFF_FFFF]
+        for y in [0, 31, 32, 39] {
+            for (x, v) in expected { #expect(img.argb[y * w + x] == v, "x \(x) y \(y)") }
+            for x in [2, 3, 4, 9, 10, 11] { #expect(img.argb[y * w + x] == 0xFF00_00FF, "x \(x) y \(y)") }
+        }
+        #expect(img.argb[40 * w + 3] == 0xFFFF_FFFF)
+    }
+
     /// 80 seeded scenes of 1–4 rectangles and rounded rectangles (fractional sides, up to 150 rows,
     /// overlapping or side by side), both fill rules, opaque and translucent ink, ARGB32 and A8
     /// targets, some under a clip that cuts through them, with the AVX2 and the portable
@@ -45,7 +69,7 @@ import StrataTestSupport
     @Test func replayedBandsGiveTheSweptPixels() {
         var rng = SeededLCG(state: 4242)
         let w = 96, h = 160
-        var replayedScenes = 0, sidesScenes = 0
+        var replayedScenes = 0, sidesScenes = 0, listScenes = 0
         for iteration in 0..<80 {
             let path = CGMutablePath()
             for _ in 0..<(1 + Int(rng.next() * 4)) {
@@ -72,6 +96,7 @@ import StrataTestSupport
             r.fill(path: path, rule: rule, color: color, into: replayed.image, clip: clip)
             if r.replayedBands > 0 { replayedScenes += 1 }
             if r.replayedSides > 0 { sidesScenes += 1 }
+            if r.replayedLists > 0 { listScenes += 1 }
             r.replaysRows = false
             r.fill(path: path, rule: rule, color: color, into: swept.image, clip: clip)
             #expect(r.replayedBands == 0)
@@ -83,6 +108,8 @@ import StrataTestSupport
         #expect(replayedScenes >= 50)
         // Scenes of one shape, or of shapes side by side in some bands, go through replay_sides.
         #expect(sidesScenes >= 20)
+        // Opaque scenes of shapes side by side go through replay_ops.
+        #expect(listScenes >= 10)
     }
 
     /// A band with a slanted edge, or a vertical edge that starts inside it, is swept: the

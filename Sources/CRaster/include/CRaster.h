@@ -68,6 +68,8 @@ void craster_scratch_destroy(craster_scratch *s);
 int craster_scratch_replayed_bands(const craster_scratch *s);
 /* How many of those it drew as one shape's two sides (a mask run, a span, a mask run; tests). */
 int craster_scratch_replayed_sides(const craster_scratch *s);
+/* And how many as a list of pixels and spans (several shapes' sides; tests). */
+int craster_scratch_replayed_lists(const craster_scratch *s);
 
 /* 1 when the AVX2 kernels are in use. */
 int craster_has_avx2(void);

@@ -32,6 +32,8 @@ internal struct _CoverageAccumulator {
     var replayedBands: Int { Int(craster_scratch_replayed_bands(scratch)) }
     /// Of those, the bands drawn as one shape's two sides (`replay_sides` in raster.c).
     var replayedSides: Int { Int(craster_scratch_replayed_sides(scratch)) }
+    /// And those drawn from a list of pixels and spans (`replay_ops`: several shapes' sides).
+    var replayedLists: Int { Int(craster_scratch_replayed_lists(scratch)) }
 
     /// Rasterizes `count` edges into the pixels of `box` (left, top, right, bottom, inside the
     /// target; edges may reach outside it, see `craster_fill`). Draws nothing if the scratch

@@ -74,6 +74,7 @@ public final class PathRasterizer {
     /// Bands the last fill drew from their first row's runs (tests).
     internal var replayedBands: Int { accumulator.replayedBands }
     internal var replayedSides: Int { accumulator.replayedSides }
+    internal var replayedLists: Int { accumulator.replayedLists }
 
     /// The edge builder's storage, handed from fill to fill.
     private var edgeStore = craster_edges()
