@@ -399,7 +399,9 @@ static int replay_sides(const craster_target *t, const craster_run *runs, int n_
  * Why (2026-12-05, scripts/raster-pair, AMD EPYC): against emit_run's blits, 4 bars side by
  * side −10 %, an 8 px frame −3 to −19 %; the pixels of a row blended before its spans instead
  * +20 % on the bars. For one shape's two sides replay_sides is faster still (this list on a
- * rectangle or rrect_r24 +8 to +12 %): its values stay in locals. */
+ * rectangle or rrect_r24 +8 to +12 %): its values stay in locals. Prefetching the listed
+ * pixels 4–16 rows ahead (into L1 or L2) took 5–11 % off the bars but put 3–15 % on the frame
+ * (bench/ui-scenes.json): left out. */
 typedef struct { int32_t x, n; uint32_t sc, inv; } replay_op;
 
 static int replay_ops(const craster_target *t, const craster_run *runs, int n_runs, const uint8_t *mask, int top,
