@@ -134,15 +134,20 @@ uint32_t craster_block_argb(uint32_t *c, uint32_t *row, int n, uint32_t s, int e
     return s;
 }
 
+/* n ARGB32 pixels from row set to c (an opaque colour at full coverage). glibc's wmemset (4-byte
+ * wchar_t) is the vectorized fill for 32-bit patterns. */
+static inline __attribute__((always_inline)) void craster_fill_pixels(uint32_t *row, int n, uint32_t c) {
+    if (n >= 16) wmemset((wchar_t *)row, (wchar_t)c, (size_t)n);
+    else for (int i = 0; i < n; i++) row[i] = c;
+}
+
 static inline __attribute__((always_inline)) void craster_blit_span(const craster_target *t, int y, int x, int n, uint32_t alpha, int avx2) {
     (void)avx2;
     if (t->format == CRASTER_ARGB32) {
         uint32_t *row = (uint32_t *)t->base + (y * t->stride + x);
         uint32_t color = t->color;
         if (alpha == 255 && color >> 24 == 255) {
-            /* glibc's wmemset (4-byte wchar_t) is the vectorized fill for 32-bit patterns. */
-            if (n >= 16) wmemset((wchar_t *)row, (wchar_t)color, (size_t)n);
-            else for (int i = 0; i < n; i++) row[i] = color;
+            craster_fill_pixels(row, n, color);
             return;
         }
         uint32_t s = alpha == 255 ? color : cpixel_scaled(t->scaled, t->color, alpha);
