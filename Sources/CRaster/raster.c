@@ -91,7 +91,16 @@
  * changed nothing (±2 %, glyphs +3 to +8 %): left out. Absolute times on this shared machine
  * move between two levels (circle_r400 ~48 or ~72 µs, Blend2D's alike) from process to process
  * and minute to minute, whatever the buffers' alignment; only ratios within one process mean
- * anything. */
+ * anything.
+ *
+ * Third session of 2026-12-05 (scripts/raster-pair, 300–400 rounds; the harness's order bias is
+ * itself up to 3–5 % on the stars, so only changes that keep their sign in both orders count).
+ * Left out: row pieces as one stream, a lane per (edge, row) with the edges' fields gathered,
+ * for edges under 16 rows in the band instead of add_edge_avx2 and the short-edge batches:
+ * +2 to +5 % on every scene (under 3 rows only: circle_r8 +24 %), the gathers cost more than the
+ * calls they save. The band's edge loop moved into one AVX2 function with both walks inlined:
+ * ±3 %, its sign following the order. Bands of 64 rows again: circle_r64 −2 % in both orders,
+ * the rest ±3 %. The sources at -O3: ±1 %. */
 
 #include "CRaster.h"
 #include "raster_internal.h"

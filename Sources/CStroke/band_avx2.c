@@ -2,7 +2,14 @@
  * band's columns located 8 at once), their coverage computed at once (each lane the arithmetic
  * of cstroke_coverage, to the bit), then two columns' 4 rows blended per vector where they lie
  * inside the clip — neighbouring columns of a vertical band side by side, 2 pixels a row — and
- * one by one otherwise. */
+ * one by one otherwise.
+ *
+ * Measured on 2026-12-05 (AMD EPYC, strata-bench A/B on the 1 px stroke scenes): without blend8
+ * (and with it what the compiler then drops: the alphas, side_pair) they take 30–42 % less.
+ * Left out: every lane pair's pixels loaded before any is stored (rows 4096 bytes apart alias
+ * in the CPU's store-to-load check): +2 to +4 %; blend8 unrolled for 8 lanes: ±1 %. Leaving out
+ * rows 2–3 of side-by-side columns (wrong pixels, timing only) took 3 % off: the cache lines of
+ * rows without ink are not what the blend costs. */
 
 #include "band_internal.h"
 

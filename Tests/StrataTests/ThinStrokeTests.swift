@@ -132,6 +132,17 @@ import StrataTestSupport
         let triangle = polyline([(0, 0), (300, 0), (150, 260)])
         #expect(_ThinStroke.canDraw(triangle, join: .bevel, width: 1))
         #expect(!_ThinStroke.canDraw(triangle, join: .miter, width: 1))
+        // Regular polygons of radius 10 (~60 px of line): an octagon turns by exactly 45° (not
+        // sharp), a hexagon by 60° (six sharp vertices: 6 · 1 · 200 > 60).
+        func regular(_ n: Int) -> _PolylineCollector {
+            polyline((0..<n).map { k in
+                let a = 2 * Double.pi * Double(k) / Double(n)
+                return (50 + 10 * cos(a), 50 + 10 * sin(a))
+            })
+        }
+        #expect(_ThinStroke.canDraw(regular(8), join: .miter, width: 1))
+        #expect(!_ThinStroke.canDraw(regular(6), join: .round, width: 1))
+        #expect(_ThinStroke.canDraw(regular(6), join: .round, width: 0.04))   // 6 · 0.04 · 200 = 48 ≤ 60
         // An open contour never qualifies.
         var open = polyline([(0, 0), (100, 0), (100, 100)])
         open.contours[0].closed = false
