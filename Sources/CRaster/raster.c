@@ -413,8 +413,19 @@ static int replay_sides(const craster_target *t, const craster_run *runs, int n_
  * +20 % on the bars. For one shape's two sides replay_sides is faster still (this list on a
  * rectangle or rrect_r24 +8 to +12 %): its values stay in locals. Prefetching the listed
  * pixels 4–16 rows ahead (into L1 or L2) took 5–11 % off the bars but put 3–15 % on the frame
- * (bench/ui-scenes.json): left out. */
+ * (bench/ui-scenes.json): left out then.
+ *
+ * Measured again in the fourth session of 2026-12-05 (scripts/raster-pair, 301–1001 rounds,
+ * both orders): perf put a third of the bars' replay on the instruction after each listed
+ * pixel's load — the pixel's line, pushed out by the row's 150-pixel spans, comes from L3 while
+ * the spans' stores are in flight. Asked for 8 rows ahead into L1 (one prefetch per listed pixel,
+ * at its blend): the bars −9 to −13 %, the frame ±2.5 % (its rows' lines stay in L2 with or
+ * without; limiting the prefetch to rows filling ≥ 128 pixels measured 2 % worse on it), every
+ * other fill scene within ±2 % (none has such bands). 4 rows ahead: −9 to −10 %; 16: −13 % in
+ * one order; into L2: ±1 %. The same prefetch in replay_sides: a rectangle +4 %, rrect_r24
+ * +3 to +4 %, left out there. */
 typedef struct { int32_t x, n; uint32_t sc, inv; } replay_op;
+enum { REPLAY_AHEAD = 8 };
 
 static int replay_ops(const craster_target *t, const craster_run *runs, int n_runs, const uint8_t *mask, int top,
                       int bottom, int x_origin) {
@@ -439,12 +450,20 @@ static int replay_ops(const craster_target *t, const craster_run *runs, int n_ru
         }
     }
     ptrdiff_t stride = t->stride;
+    /* Each listed pixel is asked for REPLAY_AHEAD rows down (see above). */
+    const uintptr_t ahead_bytes = (uintptr_t)(REPLAY_AHEAD * stride) * sizeof(uint32_t);
     uint32_t *row = (uint32_t *)t->base + (top * stride + x_origin);
     for (int y = top; y < bottom; y++, row += stride) {
         for (int k = 0; k < n; k++) {
             replay_op o = ops[k];
-            if (o.n) craster_fill_pixels(row + o.x, o.n, color);
-            else row[o.x] = o.sc + cpixel_mul_channels(row[o.x], o.inv);
+            if (o.n) {
+                craster_fill_pixels(row + o.x, o.n, color);
+            } else {
+                /* An integer address: rows below the target's last one are past its end, which a
+                 * prefetch may ask for (it never faults) and a pointer may not point to. */
+                __builtin_prefetch((const void *)((uintptr_t)(row + o.x) + ahead_bytes), 1, 3);
+                row[o.x] = o.sc + cpixel_mul_channels(row[o.x], o.inv);
+            }
         }
     }
     return 0;
