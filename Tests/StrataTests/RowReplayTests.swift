@@ -62,6 +62,41 @@ import StrataTestSupport
         #expect(img.argb[40 * w + 3] == 0xFFFF_FFFF)
     }
 
+    /// Opaque spans of every length from 1 to 20 pixels (`craster_fill_pixels`: overlapping
+    /// 4-pixel stores from 4 to 15, which must stop at the span's end), in replayed bands of one
+    /// bar (replay_sides) and of two bars side by side (replay_ops), AVX2 and portable kernels:
+    /// a bar from x 2.5 to 3.5 + n has pixels 3 … 2 + n blue (pixel 3 from the edge's mask run,
+    /// 4 … 2 + n the span of n − 1 pixels), pixels 2 and 3 + n half covered (blue at alpha 128
+    /// over white: 0xFF7F_7FFF), pixel 4 + n white; the second bar starts at 40.
+    @Test func spansOfEveryShortLengthEndWhereTheyShould() {
+        let w = 64, h = 40
+        for portable in [false, true] {
+            for twoBars in [false, true] {
+                for n in 2...21 {
+                    let img = RasterTestImage(width: w, height: h, format: PIXMAN_a8r8g8b8)
+                    Self.white(img)
+                    let path = CGMutablePath()
+                    path.addRect(CGRect(x: 2.5, y: 0, width: Double(n) + 1, height: 32))
+                    if twoBars { path.addRect(CGRect(x: 40, y: 0, width: 10, height: 32)) }
+                    let r = PathRasterizer()
+                    r.usesPortableKernels = portable
+                    r.fill(path: path, color: CGColor(red: 0, green: 0, blue: 1, alpha: 1), into: img.image)
+                    #expect(r.replayedBands == 1)
+                    #expect((twoBars ? r.replayedLists : r.replayedSides) == 1)
+                    for y in [0, 17, 31] {
+                        let row = Array(img.argb[(y * w)..<(y * w + w)])
+                        let tag = "n \(n) y \(y) portable \(portable) two bars \(twoBars)"
+                        #expect(row[1] == 0xFFFF_FFFF, "\(tag)")
+                        #expect(row[2] == 0xFF7F_7FFF, "\(tag)")
+                        #expect(row[3...(2 + n)].allSatisfy { $0 == 0xFF00_00FF }, "\(tag)")
+                        #expect(row[3 + n] == 0xFF7F_7FFF, "\(tag)")
+                        #expect(row[4 + n] == 0xFFFF_FFFF, "\(tag)")
+                    }
+                }
+            }
+        }
+    }
+
     /// 80 seeded scenes of 1–4 rectangles and rounded rectangles (fractional sides, up to 150 rows,
     /// overlapping or side by side), both fill rules, opaque and translucent ink, ARGB32 and A8
     /// targets, some under a clip that cuts through them, with the AVX2 and the portable
