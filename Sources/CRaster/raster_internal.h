@@ -145,15 +145,13 @@ uint32_t craster_block_argb(uint32_t *c, uint32_t *row, int n, uint32_t s, int e
 static inline __attribute__((always_inline)) void craster_fill_pixels(uint32_t *row, int n, uint32_t c) {
     if (n >= 16) {
         wmemset((wchar_t *)row, (wchar_t)c, (size_t)n);
-    } else if (n >= 4) {
 #if defined(__SSE2__)
+    } else if (n >= 4) {
         __m128i v = _mm_set1_epi32((int)c);
         _mm_storeu_si128((__m128i *)row, v);
         if (n > 8) _mm_storeu_si128((__m128i *)(row + 4), v);
         if (n > 12) _mm_storeu_si128((__m128i *)(row + 8), v);
         _mm_storeu_si128((__m128i *)(row + n - 4), v);
-#else
-        for (int i = 0; i < n; i++) row[i] = c;
 #endif
     } else {
         for (int i = 0; i < n; i++) row[i] = c;
