@@ -100,7 +100,17 @@
  * +2 to +5 % on every scene (under 3 rows only: circle_r8 +24 %), the gathers cost more than the
  * calls they save. The band's edge loop moved into one AVX2 function with both walks inlined:
  * ±3 %, its sign following the order. Bands of 64 rows again: circle_r64 −2 % in both orders,
- * the rest ±3 %. The sources at -O3: ±1 %. */
+ * the rest ±3 %. The sources at -O3: ±1 %.
+ *
+ * Fourth session of 2026-12-05 (same harness, 400 rounds, both orders). craster_add_edge_avx2
+ * and the short-edge batches compiled for AVX-512 (32 vector registers, fewer of the loop's
+ * vectors on the stack): glyphs +4 to +5 %, circle_r8 and circle_r64 ±3 % with no sign common to
+ * both orders. The next step's y, x and column taken from lane 7 by a permute instead of stored
+ * vectors read back as scalars, and the loop left before that when the edge ends: circle_r64
+ * −0.7 % averaged over both orders (−2.1 and +0.7), the rest ±1.5 %. The first 8-row step written
+ * out before the loop (most of circle_r64's 44 and blob32's ~420 calls a fill are 3–8 rows tall,
+ * and the loop keeps the walk's constants on the stack): within ±2.5 % over four runs of 800
+ * rounds, no sign common to them. All three left out. */
 
 #include "CRaster.h"
 #include "raster_internal.h"

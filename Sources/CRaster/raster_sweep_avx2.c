@@ -80,7 +80,21 @@
  * range of every edge, worked out from its end points and sorted by x, with only the touched
  * bitmap words cleared — no flagged_words2 and no word walk — gave the same pixels and took
  * 13 % longer on both stars (the float positions, the sort and the range bookkeeping cost more
- * than the walk's few vector compares and bit scans). Left out. */
+ * than the walk's few vector compares and bit scans). Left out.
+ *
+ * 2026-12-05, late (scripts/raster-pair, 400 rounds, both orders): Blend2D's JIT stores its
+ * opaque spans with one unaligned 64-byte AVX-512 store per iteration (read from its code under
+ * gdb; perf puts a third of its circle_r400 there, and half of its circle_r64 in its C++
+ * accumulation). The same loop here, as inline assembly in span() for spans of 64 pixels or more:
+ * circle_r400, the stars and blob32 0 to −2 % in one order, 4–5 % slower in the other;
+ * left out, as the plain AVX-512 stores were before. The loops aligned to 64 bytes
+ * (-falign-loops=64): circle_r64 +2 to +4 % in both orders, the rest ±2 %. For scale on the same
+ * machine: with no long opaque span stored at all (wrong pixels, timing only) circle_r400 takes
+ * 0.53× Blend2D's whole fill (1.10× with them), while circle_r64 read 1.16× (1.05× with them,
+ * in another process): its gap is edge work, not stores. Each row of the bench's 1024-pixel
+ * targets is one 4 KB page, where a hardware stream prefetcher starts over; asking at each block
+ * also for the next pair's two following lines (the start of the span after it): circle_r8 and
+ * circle_r64 +2 to +6 % in both orders, the large shapes ±2 %. Left out. */
 
 #include "raster_internal.h"
 
