@@ -1,116 +1,23 @@
 /* The scan converter (see CRaster.h): edge accumulation, the sparse row sweep and the blits.
  *
- * Where the time went before short edges were batched (2026-12-01, a C harness over the bench
- * scenes' edges, each stage removed in turn, min of 5): short edges dominate small shapes. glyphs1000 (20 edges per glyph, 84 %
- * under 1 px tall, 2.25 row pieces per edge): 72 % of the fill is add_edge's arithmetic and
- * cell writes (~10 ns per row piece of arithmetic alone, ~2 ns of cell writes, ~1.3 ns of bit
- * flags), the sweep 22 % (its bitmap walk and cell clearing 13 %, blocks and spans 9 %),
- * per-call overhead 7 %; accumulation is 64 % of circle_r8, 46 % of circle_r64, 38 % of
- * blob32. Large shapes are the spans' stores: blocks and spans are 65 % of star_nonzero and
- * 85 % of rrect_r24, nearly all of it writing interior pixels (~26 GB/s). The blend itself
- * costs little: blocks that skip reading the target, or skip blending and storing altogether,
- * time within 4 % of the real ones on glyphs, star and blob32 (10 % on circle_r64).
- * Tried and measured slower or equal: an 8-cell vector add per row piece with the piece's
- * values selected without branches (+40 % on glyphs: overlapping unaligned vector stores to
- * neighbouring cells stall store forwarding); a one-row-edge shortcut in add_edge (+8 %: the
- * branch is unpredictable on glyphs); the AVX2 walk for edges under 3 rows, or only from 6 or
- * 12 rows (3 is best); inline 8-pixel stores for spans under 512 px instead of wmemset (equal);
- * streaming stores for spans (5–8× slower here); prefetching 4–12 rows ahead instead of 2
- * (equal). What worked: the arithmetic of short edges, 8 edges at a time (one lane per edge,
- * craster_add_short_edges_avx2), cells still written one piece at a time: in strata-bench A/B
- * runs circle_r8 −21 %, glyphs1000 −14 %, its one-path form −16 %, blob32 −14 %, circle_r64
- * −13 %, the blob32_w8 stroke −10 %, large shapes unchanged.
+ * A fill runs band by band, 32 rows at a time (CRASTER_BAND_SHIFT). Edges are bucketed by the
+ * band of their top row (a counting sort); each band's active edges add their row pieces to the
+ * band's cells — one 32-bit integer per pixel in 2⁻¹⁶ units, the touched ones flagged in a
+ * bitmap — vertical edges (and every edge in the portable build) through add_edge, edges under
+ * 3 rows in the band 8 at a time with a lane per edge (craster_add_short_edges_avx2), the others
+ * 8 rows at a time (craster_add_edge_avx2). Pixels given exactly (craster_fill_exact's list,
+ * from overlap.c and union.c) are spliced into the cells. The sweep then turns the cells' running
+ * sums into pixels: blocks at flagged cells, spans between (raster_sweep_avx2.c; the portable
+ * raster_sweep_argb.c; sweep_rows here for A8 targets). A band whose rows are all alike (only
+ * vertical edges, each through the whole band: rectangles, the straight sides of rounded ones)
+ * is drawn from its first row's runs instead (replay_band: replay_sides for one shape's two
+ * sides, replay_ops for several side by side).
  *
- * After that (2026-12-01, the same harness, min of 5 alternations, whole fills): storing the
- * interior spans alone takes 30 µs of star_evenodd's 66 (a C loop of wmemset over its spans;
- * blend2d-py's whole fill is ~52), 93 of circle_r400's 121, 2.5 of circle_r64's 9.2. Cut in
- * turn on star_evenodd: accumulation 17 µs (2464 row pieces, ~7 ns each), the sweep's bitmap
- * walk 10, loading, summing and clearing the blocks' cells 14, the blocks' blend 15, spans the
- * rest (they overlap the other work). No single stage dominates; each of these changed nothing
- * measurable (within ±3 %) or made it slower: one bitmap bit per aligned 8-cell block instead
- * of per cell (3 words a row instead of 20; ±2 %), cells of pieces over at most 3 columns
- * written as 4 unconditional increments instead of branching on the piece's shape (+3–12 %),
- * the running sum carried as a scalar (s + the block's total) instead of out of the vector
- * (+2–6 %), prefetching the target 2 or 4 rows below each block (±1 %), unmasked loads and
- * stores for whole blocks (±1 % on that Intel Xeon; on an AMD EPYC Zen 5, 2026-12-02, −4 to
- * −12 % on every fill but circle_r8, as AMD microcodes masked stores: now in), 16 more cells
- * of row padding (±1 %), huge pages for the target (±1 %). What helped: the opaque-colour blend
- * (opaque_over16 in raster_avx2.c) and the alphas spread by one byte shuffle per half, −3 to −5 %
- * on the fills.
- *
- * 2026-12-03 (AMD EPYC, the harness over the scenes' edges, min of 5–8 alternations): the AVX2
- * sweep's own row loop (raster_sweep_avx2.c) took 5–13 % off every fill. Large shapes then spend
- * about 60 % of a fill outside their interior spans (rrect_r24: 14.8 µs of 35; spans alone ~20):
- * per row, its two edges' accumulation and blocks, ~21 ns. Measured and left out: prefetching the
- * target at each row piece's pixels while accumulating, a band ahead of the sweep (±3 %); spans
- * stored by an AVX2 or AVX-512 loop, aligned or not, instead of wmemset (equal or 5–10 % slower:
- * the stores are bandwidth-bound either way and did not overlap the edge work); a partial block's
- * pixels stored 4/2/1 at a time instead of one masked store (±1 %); a bitmap group's non-zero
- * words found by a mask instead of word by word (±2 %). Blend2D's rectangles are no guide: an
- * axis-aligned rectangle path takes its box fill (a fractional 824×701 rectangle in 26 µs, the
- * same as an integer one, and ~ its spans alone), not its scan converter.
- *
- * Later that day: the store loop and the word mask, tried alone above, helped together once
- * nothing on the sweep's common path was a call (its vectors had gone to the stack around
- * wmemset; raster_sweep_avx2.c): rrect_r24 −9 %, circle_r400 −4 %. And bands whose rows are all
- * alike (only vertical edges, each through the whole band: rectangles, the straight sides of
- * rounded ones) now replay their first row's runs on every row instead of accumulating and
- * sweeping each (replay_band): rrect_r24 −16 % more in the harness (32.9 → 27.7 µs, of which
- * storing its interior spans alone takes ~22), −13 % in strata-bench; no other scene has such a
- * band (theirs are rejected at the first slanted edge) and none changed.
- *
- * 2026-12-04 (strata-bench A/B, 5 alternations): a band's active edges sorted without branches
- * into short and other edges first (the short/long and ends-in-band tests mispredict on blob32's
- * mix of 454 short and 414 longer edges), then each kind added in a loop of its own: ±2 %, left
- * out. A target whose rows are not 4096 bytes apart (4K aliasing of the rows' pixels) filled
- * no faster. Prefetching, per band, each active edge's cells in its rows: +5 % geomean; the
- * target's pixels at each edge (which the sweep's blocks then read): from a pass over the active
- * edges circle_r400 −8 % but small shapes +10–18 %, from inside craster_add_edge_avx2 (fills
- * ≥ 256 px wide) within the noise over 8 alternations. See raster_sweep_avx2.c for the sweep's.
- *
- * 2026-12-05 (AMD EPYC with AVX-512, scripts/raster-pair, 400–600 rounds, both orders): in
- * replay_band, leaving out the mask runs' 1–2 pixels per edge (wrong pixels, timing only) took
- * 9 % off rrect_r24, but every way of drawing them tried was slower than emit_run's: their
- * scaled colours worked out once per band (+2 to +3 %), the next row's pixels read before this
- * row's stores (+6 %), all rows' edge pixels before the band's spans (+8 %); prefetching each
- * row's first pixel 4 or 16 rows ahead ±1 %, opaque spans by the sweep's AVX2 store loop instead
- * of wmemset (glibc's rep stosb here) rrect_r24 +3 %. The whole CRaster compiled for AVX-512
- * (more registers, same intrinsics): circle_r64 −7 %, the glyphs +4 to +5 %, the rest ±2 % —
- * within what two builds of the same sources can differ by in one run (an A/A pair of two
- * such builds read circle_r64 1.16): left out.
- *
- * Later on 2026-12-05 (same machine and harness): what those edge pixels cost was not their
- * arithmetic but where their inputs came from. Per row of rrect_r24's replayed bands, storing
- * the edge pixels' colour without reading the pixel, or reading it and storing it | 1, cost next
- * to nothing (−9 % like leaving them out); emit_run's blend cost the 9 %, three quarters of it on
- * the right side, blended right after the span's wmemset from alphas, colours and locals loaded
- * from memory then, while the span's stores are still in flight (a load whose low 12 address
- * bits match one of theirs waits for it). replay_sides draws such bands from values worked out
- * once and held in locals: rrect_r24 −12 to −14 % (both orders, 5 stack offsets). The same idea
- * in the AVX2 sweep — each block's cells and pixels read before the span before it is stored —
- * changed nothing (±2 %, glyphs +3 to +8 %): left out. Absolute times on this shared machine
- * move between two levels (circle_r400 ~48 or ~72 µs, Blend2D's alike) from process to process
- * and minute to minute, whatever the buffers' alignment; only ratios within one process mean
- * anything.
- *
- * Third session of 2026-12-05 (scripts/raster-pair, 300–400 rounds; the harness's order bias is
- * itself up to 3–5 % on the stars, so only changes that keep their sign in both orders count).
- * Left out: row pieces as one stream, a lane per (edge, row) with the edges' fields gathered,
- * for edges under 16 rows in the band instead of add_edge_avx2 and the short-edge batches:
- * +2 to +5 % on every scene (under 3 rows only: circle_r8 +24 %), the gathers cost more than the
- * calls they save. The band's edge loop moved into one AVX2 function with both walks inlined:
- * ±3 %, its sign following the order. Bands of 64 rows again: circle_r64 −2 % in both orders,
- * the rest ±3 %. The sources at -O3: ±1 %.
- *
- * Fourth session of 2026-12-05 (same harness, 400 rounds, both orders). craster_add_edge_avx2
- * and the short-edge batches compiled for AVX-512 (32 vector registers, fewer of the loop's
- * vectors on the stack): glyphs +4 to +5 %, circle_r8 and circle_r64 ±3 % with no sign common to
- * both orders. The next step's y, x and column taken from lane 7 by a permute instead of stored
- * vectors read back as scalars, and the loop left before that when the edge ends: circle_r64
- * −0.7 % averaged over both orders (−2.1 and +0.7), the rest ±1.5 %. The first 8-row step written
- * out before the loop (most of circle_r64's 44 and blob32's ~420 calls a fill are 3–8 rows tall,
- * and the loop keeps the walk's constants on the stack): within ±2.5 % over four runs of 800
- * rounds, no sign common to them. All three left out. */
+ * Where the time goes (AMD EPYC, 2026-12-05): in large shapes, storing the interior spans (about
+ * half of circle_r400) and, row by row, each edge's accumulation and blocks; in small ones, the
+ * accumulation (the 8-row step's fixed cost) and the sweep's blocks. How that was measured, what
+ * each kept choice gained, and the changes measured and left out (and why) are in
+ * docs/craster-measurements.md: read it before trying one again. */
 
 #include "CRaster.h"
 #include "raster_internal.h"

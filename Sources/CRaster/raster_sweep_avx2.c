@@ -7,94 +7,13 @@
  * constant stretch gets the alpha a span would give it. Rows of cells are padded so that a block
  * never reaches the next row. Constant stretches between blocks are spans.
  *
- * Why it is written out here rather than shared with the portable sweep (2026-12-03, a C harness
- * over the bench scenes' edges, min of 5 alternations, same pixels, AMD EPYC): the fill rule and
- * whether the colour is opaque are constants of each copy of the row loop, and the colour's
- * vector, the band's fields and the target's base are loaded once per band, not after every
- * pixel store (which may alias them); the running sum stays in a vector between blocks. With the
- * prefetch below dropped, every fill scene took 5–13 % less time (thin, tall shapes the most).
- * The portable sweep prefetched the target two rows ahead at each row's first and last edge
- * pixels; on that EPYC the hardware prefetchers do better alone (no prefetch: 2–7 % off every
- * fill scene by itself).
- *
- * Later the same day (same harness, 11 alternations): with nothing called out of line on the
- * common path — long opaque spans stored by the loop in span() instead of glibc's wmemset, spans
- * that blend in blend_span() — the row loop's vectors no longer go to the stack around a call,
- * and a row's non-zero bitmap words come from one vector compare per 4 words (flagged_words)
- * instead of a branch per group and word: rrect_r24 −9 %, circle_r400 −4 %, glyphs1000_onepath
- * −5 %, blob32 and the stars −1 to −3 %; circle_r64 and circle_r8 +3 % (their rows have one
- * group). strata-bench agreed within its noise (rrect −9 %, circle_r400 −8 %).
- *
- * Then (2026-12-03, later): rows two at a time (sweep_pair). A row's crossing usually flags 1–3
- * cells, so an 8-cell block did 8 pixels' arithmetic for a few partly covered ones, plus a
- * block's scalar work and a bitmap walk per row. A pair of rows now shares one walk of their
- * bitmaps' union, and each block takes 4 cells of both rows in one vector (each row's running
- * sum in its half; the prefix sums within 128-bit halves are then the rows' own). Harness, min of
- * 9 alternations: star_evenodd −17 %, star_nonzero −14 %, circle_r64 −14 %, circle_r8 −8 %,
- * blob32 −2 to −7 %, circle_r400 −3 to −6 %, glyphs1000_onepath −2 %, the rest ±4 %; strata-bench
- * (7 alternations): the stars −13 %, circle_r64 −10 %, blob32 −5 %, the circle_r400 strokes of
- * 8 and 24 px and its trimmed one −8 to −11 %, rrect_r24 and glyphs1000 within ±2 %. Taking 8
- * cells of each row, one row at a time, where the union's flagged stretch is longer than 4
- * (flat edges) measured the same and was left out.
- *
- * Measured and left out (2026-12-04, AMD EPYC with AVX-512, strata-bench A/B, 3–5 alternations,
- * min and median per scene; the machine's noise is ±3 %):
- * - rows four at a time (two pairs sharing one walk of the four bitmaps): circle_r400 +6 %,
- *   circle_r8 −4 %, the rest ±2 % (edges drift across four rows, so blocks cover more cells);
- * - opaque full-coverage spans deferred to the end of the band (a list of runs stored after all
- *   its blocks), or to the end of each pair: +3 to +14 % on every large shape. The interior's
- *   stores run best interleaved with the blocks' arithmetic;
- * - prefetching the target at each block's pixels 2, 8 or 16 rows ahead (into L1 or L2): ±3 %
- *   (measured again in pairs below: at the next pair's two rows it helps and is now in);
- * - long opaque spans stored by a 2-wide unrolled loop of unaligned 8-pixel stores: in a C loop
- *   over circle_r400's interior spans alone it was 10 % faster than this file's aligned 4-wide
- *   loop (16.7 against 18.4 µs; plain unaligned 16-pixel AVX-512 stores likewise, aligned ones
- *   19.1), but in the sweep ±3 %;
- * - bands of 16 or 8 rows (raster_internal.h): 2–21 % slower; of 64 rows: circle_r64 −5 %, the
- *   rest ±2 %, but fewer bands of rounded rectangles' sides are all alike (replay_band in
- *   raster.c), of 128 rows: the same as 64;
- * - 8 cells of both rows (two block8 calls) where the union's flagged stretch is longer than 4:
- *   ±1–3 %, rrect_r24 +3 to +8 %.
- * For scale: blocks that skip reading the target (wrong pixels, timing only) took 4–10 % off
- * (blob32 and the stars the most, the compiler then also drops half of the blend), blocks that
- * keep the loads but not the blend's multiplies 0–5 %.
- *
- * Later on 2026-12-04: prefetches measured again with a paired harness, which tells changes of
- * 2 % apart where strata-bench's runs move by 4 % or more: the CRaster sources of two builds
- * compiled as shared libraries and loaded into one process, every round timing both on the same
- * scenes' edges (each clipped to its box, as Strata's fills are) in alternating order, the median
- * of the rounds' ratios over 1500 rounds; an A/A run read 1.00 ± 0.01. Asking at each block for
- * the pixels of both rows of the next pair (prefetch_next_pair), against none, in both orders:
- * star_evenodd and star_nonzero −4 to −6 %, a blob of 32 circles −3 to −4 %, circle_r400 −1 to
- * −2 %, circle_r64 and a rounded rectangle ±2 %. Only the next pair's first row, or the pair
- * after next: 2–5 % slower than both rows of the next pair. strata-bench against the build
- * without (6–8 alternations, median per scene): fills −4 to −8 % geomean (circle_r400 −2 to
- * −15 %, blob32 −5 %, star_nonzero −6 to −23 %; circle_r8, circle_r64 and glyphs1000 ±1 %),
- * the circle strokes of 8 and 24 px −9 to −18 %. Left out in the same harness (±1–2 %, no
- * direction in both orders): the next pair's cells as well, the pixels at the end of each long
- * span before storing it, a replayed band's partly covered pixels two rows down, the cells of the
- * next 8 rows asked for by the edge walk (raster_avx2.c).
- *
- * 2026-12-05 (scripts/raster-pair, 300 rounds): is the bitmap walk itself worth replacing? Bands
- * whose edges all run through them (most of the stars') swept at each row pair's exact cell
- * range of every edge, worked out from its end points and sorted by x, with only the touched
- * bitmap words cleared — no flagged_words2 and no word walk — gave the same pixels and took
- * 13 % longer on both stars (the float positions, the sort and the range bookkeeping cost more
- * than the walk's few vector compares and bit scans). Left out.
- *
- * 2026-12-05, late (scripts/raster-pair, 400 rounds, both orders): Blend2D's JIT stores its
- * opaque spans with one unaligned 64-byte AVX-512 store per iteration (read from its code under
- * gdb; perf puts a third of its circle_r400 there, and half of its circle_r64 in its C++
- * accumulation). The same loop here, as inline assembly in span() for spans of 64 pixels or more:
- * circle_r400, the stars and blob32 0 to −2 % in one order, 4–5 % slower in the other;
- * left out, as the plain AVX-512 stores were before. The loops aligned to 64 bytes
- * (-falign-loops=64): circle_r64 +2 to +4 % in both orders, the rest ±2 %. For scale on the same
- * machine: with no long opaque span stored at all (wrong pixels, timing only) circle_r400 takes
- * 0.53× Blend2D's whole fill (1.10× with them), while circle_r64 read 1.16× (1.05× with them,
- * in another process): its gap is edge work, not stores. Each row of the bench's 1024-pixel
- * targets is one 4 KB page, where a hardware stream prefetcher starts over; asking at each block
- * also for the next pair's two following lines (the start of the span after it): circle_r8 and
- * circle_r64 +2 to +6 % in both orders, the large shapes ±2 %. Left out. */
+ * Rows go two at a time (sweep_pair): one walk of the union of both rows' bitmaps, each block 4
+ * cells of both rows in one vector (each row's running sum in its own half), and each block asks
+ * for the next pair's pixels at the same place (prefetch_next_pair). The fill rule and whether
+ * the colour is opaque are constants of each copy of the row loop; long opaque spans are stored by
+ * span()'s own loop rather than a call, so that the row loop's vectors stay in registers; a row's
+ * non-zero bitmap words come from one vector compare per 4 words. What each of these gained, and
+ * the changes measured and left out, are in docs/craster-measurements.md. */
 
 #include "raster_internal.h"
 
@@ -152,7 +71,7 @@ __m256i block8(uint32_t *c, uint32_t *row, int n, __m256i s, const int even_odd,
     v = _mm256_add_epi32(v, s);
     __m256i next = _mm256_permutevar8x32_epi32(v, _mm256_set1_epi32(7));
     /* Masked stores are microcoded on AMD's cores (several µops each): a whole block, the usual
-     * case, takes plain ones (4–12 % off the bench fills on a Zen 5, raster.c). */
+     * case, takes plain ones (4–12 % off the bench fills on a Zen 5; docs/craster-measurements.md). */
     const int whole = n == CRASTER_BLOCK;
     __m256i lanes = _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
     __m256i dp = whole ? _mm256_loadu_si256((const __m256i *)row) : _mm256_maskload_epi32((const int *)row, lanes);
@@ -178,7 +97,7 @@ void blend_span(uint32_t *d, int n, uint32_t alpha, const craster_target *t) {
 /* n pixels of d covered with alpha (1 … 255): craster_blit_span's pixels. An opaque colour at
  * full coverage is stored as it is, by aligned 8-pixel stores between an unaligned first and last
  * one (long spans), by overlapping 8-pixel stores (short ones). glibc's wmemset stored long spans
- * as fast on its own, but the call cost the row loop its registers (see the top of the file). */
+ * as fast on its own, but the call cost the row loop its registers (docs/craster-measurements.md). */
 AVX2 static inline __attribute__((always_inline))
 void span(uint32_t *d, int n, uint32_t alpha, const int opaque, uint32_t color, const craster_target *t) {
     if (opaque && alpha == 255) {
