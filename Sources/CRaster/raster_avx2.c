@@ -80,43 +80,66 @@ AVX2 static inline __m256i fix8(__m256 v) {
 
 /* accumulate's values for 8 row pieces at once, one per lane: from x = a (column ca) to x = b
  * (column cb), of height d; the same float operations in the same order as accumulate, so the
- * same values. The single-column values are always stored; the multi-column ones only when a
- * lane in `wanted` needs them. Returns the lanes whose piece lies in one column. */
+ * same values. They stay in registers (pieces8v): cells4_make takes them from there, and only a
+ * piece written by raster_accumulate.h's scalar functions needs them stored (pieces8_store). The
+ * multi-column values are computed only when a lane in `wanted` needs them (`multi`). */
+typedef struct {
+    __m256i ci, f, dd, c0, c1, cov0, cov1, cov_end;
+    __m256 inv;
+    int single, multi;
+} pieces8v;
+
 typedef struct {
     int32_t ci[8], f[8], dd[8], c0[8], c1[8], cov0[8], cov1[8], cov_end[8];
     float inv[8];
 } pieces8;
 
-AVX2 static inline __attribute__((always_inline)) int pieces8_compute(pieces8 *p, __m256 a, __m256i ca, __m256 b, __m256i cb,
-                                                                      __m256 d, int wanted) {
+AVX2 static inline __attribute__((always_inline)) pieces8v pieces8_compute(__m256 a, __m256i ca, __m256 b, __m256i cb,
+                                                                           __m256 d, int wanted) {
     const __m256 half = _mm256_set1_ps(0.5f);
+    pieces8v v;
     __m256 lt = _mm256_cmp_ps(a, b, _CMP_LT_OQ);
     __m256 xl = _mm256_blendv_ps(b, a, lt), xr = _mm256_blendv_ps(a, b, lt);
-    __m256i vc0 = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(cb), _mm256_castsi256_ps(ca), lt));
-    __m256i vc1 = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(ca), _mm256_castsi256_ps(cb), lt));
+    v.c0 = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(cb), _mm256_castsi256_ps(ca), lt));
+    v.c1 = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(ca), _mm256_castsi256_ps(cb), lt));
     __m256 w = _mm256_sub_ps(xr, xl);
-    int single = _mm256_movemask_ps(_mm256_or_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(vc0, vc1)),
-                                                 _mm256_cmp_ps(w, _mm256_set1_ps(1e-6f), _CMP_LT_OQ)));
+    v.single = _mm256_movemask_ps(_mm256_or_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v.c0, v.c1)),
+                                               _mm256_cmp_ps(w, _mm256_set1_ps(1e-6f), _CMP_LT_OQ)));
     __m256 xm = _mm256_mul_ps(_mm256_add_ps(xl, xr), half);
-    __m256i vci = _mm256_min_epi32(floor8(xm), vc1);
-    _mm256_storeu_si256((__m256i *)p->ci, vci);
-    _mm256_storeu_si256((__m256i *)p->f, fix8(_mm256_mul_ps(d, _mm256_sub_ps(xm, _mm256_cvtepi32_ps(vci)))));
-    _mm256_storeu_si256((__m256i *)p->dd, fix8(d));
-    if ((single & wanted) != wanted) {
+    v.ci = _mm256_min_epi32(floor8(xm), v.c1);
+    v.f = fix8(_mm256_mul_ps(d, _mm256_sub_ps(xm, _mm256_cvtepi32_ps(v.ci))));
+    v.dd = fix8(d);
+    v.multi = (v.single & wanted) != wanted;
+    if (v.multi) {
         const __m256i one = _mm256_set1_epi32(1);
-        __m256 vinv = _mm256_div_ps(d, w);
-        __m256 a0 = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(vc0, one)), xl);
-        __m256 b1 = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(vc1, one)), xr);
-        _mm256_storeu_si256((__m256i *)p->cov0, fix8(_mm256_mul_ps(_mm256_mul_ps(_mm256_mul_ps(vinv, a0), a0), half)));
-        _mm256_storeu_si256((__m256i *)p->cov1, fix8(_mm256_mul_ps(vinv, _mm256_add_ps(a0, half))));
-        __m256 t = _mm256_sub_ps(_mm256_sub_ps(_mm256_add_ps(_mm256_cvtepi32_ps(vc1), half), xl),
+        v.inv = _mm256_div_ps(d, w);
+        __m256 a0 = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(v.c0, one)), xl);
+        __m256 b1 = _mm256_sub_ps(_mm256_cvtepi32_ps(_mm256_add_epi32(v.c1, one)), xr);
+        v.cov0 = fix8(_mm256_mul_ps(_mm256_mul_ps(_mm256_mul_ps(v.inv, a0), a0), half));
+        v.cov1 = fix8(_mm256_mul_ps(v.inv, _mm256_add_ps(a0, half)));
+        __m256 t = _mm256_sub_ps(_mm256_sub_ps(_mm256_add_ps(_mm256_cvtepi32_ps(v.c1), half), xl),
                                  _mm256_mul_ps(_mm256_mul_ps(b1, b1), half));
-        _mm256_storeu_si256((__m256i *)p->cov_end, fix8(_mm256_mul_ps(vinv, t)));
-        _mm256_storeu_ps(p->inv, vinv);
-        _mm256_storeu_si256((__m256i *)p->c0, vc0);
-        _mm256_storeu_si256((__m256i *)p->c1, vc1);
+        v.cov_end = fix8(_mm256_mul_ps(v.inv, t));
+    } else {
+        v.inv = _mm256_setzero_ps();
+        v.cov0 = v.cov1 = v.cov_end = _mm256_setzero_si256();
     }
-    return single;
+    return v;
+}
+
+/* The values of v for raster_accumulate.h's scalar functions, lane by lane. */
+AVX2 static inline __attribute__((always_inline)) void pieces8_store(const pieces8v *v, pieces8 *p) {
+    _mm256_storeu_si256((__m256i *)p->ci, v->ci);
+    _mm256_storeu_si256((__m256i *)p->f, v->f);
+    _mm256_storeu_si256((__m256i *)p->dd, v->dd);
+    if (v->multi) {
+        _mm256_storeu_si256((__m256i *)p->cov0, v->cov0);
+        _mm256_storeu_si256((__m256i *)p->cov1, v->cov1);
+        _mm256_storeu_si256((__m256i *)p->cov_end, v->cov_end);
+        _mm256_storeu_ps(p->inv, v->inv);
+        _mm256_storeu_si256((__m256i *)p->c0, v->c0);
+        _mm256_storeu_si256((__m256i *)p->c1, v->c1);
+    }
 }
 
 /* Writes lane k's piece into row r (raster_accumulate.h's functions). */
@@ -125,9 +148,9 @@ AVX2 static inline __attribute__((always_inline)) void pieces8_write(const piece
     else craster_cells_multi(r, p->c0[k], p->c1[k], p->inv[k], p->cov0[k], p->cov1[k], p->cov_end[k], p->dd[k]);
 }
 
-/* Pieces over at most 3 columns as 4-cell adds: lane k's cell deltas q[k] from cell column
- * start[k], of which the first nbits[k] are the piece's own (2 for a single-column piece, then
- * c1 − c0 + 2); the rest are 0.
+/* Pieces over at most 3 columns as 4-cell adds: lane k's cell deltas q[k] from cell at[k] of the
+ * row (its first column less the row's origin), of which the piece's own are flagged by the low
+ * bits of mask[k] (2 for a single-column piece, then c1 − c0 + 2); the rest are 0.
  *
  * Measured (2026-12-03, AMD EPYC; the same cells, scene hashes equal): in strata-bench, 7
  * alternations, blob32 and circle_r400 −8 %, circle_r64 −6 %, glyphs1000_onepath −9 %, the stars
@@ -135,22 +158,18 @@ AVX2 static inline __attribute__((always_inline)) void pieces8_write(const piece
  * (narrow pieces as 4 unconditional scalar increments, values picked by vector blends) had made
  * blob32 4–7 % slower; one vector add per piece, with only its own cells flagged, does not. */
 typedef struct {
-    int32_t q[8][4], start[8], nbits[8];
+    int32_t q[8][4], at[8], mask[8];
 } cells4;
 
-/* cells4 of the pieces in p (`single` its single-column lanes), the same deltas as
+/* cells4 of the pieces in v for a row whose cell 0 is column x_origin, the same deltas as
  * craster_cells_single and craster_cells_multi write, transposed so that each lane's 4 are
- * adjacent. Returns the lanes over more than 3 columns, which it leaves out. Reads p's
- * multi-column values: pieces8_compute must have made them (some lane is not single). */
-AVX2 static inline __attribute__((always_inline)) int cells4_make(const pieces8 *p, int single, cells4 *o) {
+ * adjacent. Returns the lanes over more than 3 columns, which it leaves out. v's multi-column
+ * values must have been computed (some lane is not single). */
+AVX2 static inline __attribute__((always_inline)) int cells4_make(const pieces8v *v, int x_origin, cells4 *o) {
     const __m256i zero = _mm256_setzero_si256();
-    __m256i one_col = _mm256_cmpgt_epi32(_mm256_and_si256(_mm256_set1_epi32(single), _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128)), zero);
-    __m256i ci = _mm256_loadu_si256((const __m256i *)p->ci), f = _mm256_loadu_si256((const __m256i *)p->f);
-    __m256i dd = _mm256_loadu_si256((const __m256i *)p->dd);
-    __m256i c0 = _mm256_loadu_si256((const __m256i *)p->c0), c1 = _mm256_loadu_si256((const __m256i *)p->c1);
-    __m256i cov0 = _mm256_loadu_si256((const __m256i *)p->cov0), cov1 = _mm256_loadu_si256((const __m256i *)p->cov1);
-    __m256i cov_end = _mm256_loadu_si256((const __m256i *)p->cov_end);
-    __m256i span = _mm256_sub_epi32(c1, c0);
+    __m256i one_col = _mm256_cmpgt_epi32(_mm256_and_si256(_mm256_set1_epi32(v->single), _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128)), zero);
+    const __m256i dd = v->dd, f = v->f, cov0 = v->cov0, cov1 = v->cov1, cov_end = v->cov_end;
+    __m256i span = _mm256_sub_epi32(v->c1, v->c0);
     __m256i two_cols = _mm256_cmpeq_epi32(span, _mm256_set1_epi32(1));
     /* craster_cells_single: dd − f, f. craster_cells_multi over 2 columns: cov0, cov_end − cov0,
      * dd − cov_end; over 3: cov0, cov1 − cov0, cov_end − cov1, dd − cov_end. */
@@ -166,27 +185,99 @@ AVX2 static inline __attribute__((always_inline)) int cells4_make(const pieces8 
     _mm256_storeu2_m128i((__m128i *)o->q[5], (__m128i *)o->q[1], _mm256_unpackhi_epi64(t0, t1));
     _mm256_storeu2_m128i((__m128i *)o->q[6], (__m128i *)o->q[2], _mm256_unpacklo_epi64(t2, t3));
     _mm256_storeu2_m128i((__m128i *)o->q[7], (__m128i *)o->q[3], _mm256_unpackhi_epi64(t2, t3));
-    _mm256_storeu_si256((__m256i *)o->start, _mm256_blendv_epi8(c0, ci, one_col));
-    _mm256_storeu_si256((__m256i *)o->nbits, _mm256_blendv_epi8(_mm256_add_epi32(span, _mm256_set1_epi32(2)),
-                                                                _mm256_set1_epi32(2), one_col));
-    return ~single & _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(span, _mm256_set1_epi32(2)))) & 0xff;
+    __m256i start = _mm256_blendv_epi8(v->c0, v->ci, one_col);
+    _mm256_storeu_si256((__m256i *)o->at, _mm256_sub_epi32(start, _mm256_set1_epi32(x_origin)));
+    __m256i nbits = _mm256_blendv_epi8(_mm256_add_epi32(span, _mm256_set1_epi32(2)), _mm256_set1_epi32(2), one_col);
+    const __m256i one = _mm256_set1_epi32(1);
+    _mm256_storeu_si256((__m256i *)o->mask, _mm256_sub_epi32(_mm256_sllv_epi32(one, nbits), one));
+    return ~v->single & _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(span, _mm256_set1_epi32(2)))) & 0xff;
 }
 
 /* Adds lane k of o into row r, whose cells the piece's columns (and so its 4 cells, the last
  * ones at worst in the row's padding, which gets 0) lie in: one vector add, its cells flagged. */
 AVX2 static inline __attribute__((always_inline)) void cells4_add(const craster_row *r, const cells4 *o, int k) {
-    int i = o->start[k] - r->x_origin;
+    int i = o->at[k];
     uint32_t *c = r->c + i;
     _mm_storeu_si128((__m128i *)c, _mm_add_epi32(_mm_loadu_si128((const __m128i *)c), _mm_loadu_si128((const __m128i *)o->q[k])));
-    uint64_t m = ((uint64_t)1 << o->nbits[k]) - 1;
+    uint64_t m = (uint32_t)o->mask[k];
     unsigned sh = (unsigned)i & 63;
     r->bw[i >> 6] |= m << sh;
     if (sh > 60) r->bw[(i >> 6) + 1] |= m >> (64 - sh);
 }
 
+/* What one edge's walk in add_edge_avx2 keeps from step to step. */
+typedef struct {
+    __m256 ye, y0, y1, x0, x1, dxdy, lo, hi, dir, bt;
+    ptrdiff_t stride, words;
+    int x_origin, inside;
+} walk8;
+
+/* One step of add_edge_avx2: the edge's pieces in up to 8 rows from *row (the edge at *x, in
+ * column *cx, at the row's top *y) written into the cells from r on. Returns 1 when the edge ends
+ * in them; otherwise moves *y, *x, *cx, *row and r on by 8 rows and returns 0. */
+AVX2 static inline __attribute__((always_inline))
+int walk8_step(const walk8 *w, float *y, float *x, int *cx, int *row, craster_row *r) {
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i prev_lane = _mm256_setr_epi32(0, 0, 1, 2, 3, 4, 5, 6);
+    const ptrdiff_t stride = w->stride, words = w->words;
+    /* Row k's bottom: bt + (row + 1 + k), at most ye; rows run while their top is above ye. */
+    __m256 yn = _mm256_add_ps(w->bt, _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(*row + 1), lane)));
+    yn = _mm256_min_ps(yn, w->ye);
+    int done = _mm256_movemask_ps(_mm256_cmp_ps(yn, w->ye, _CMP_GE_OQ));
+    int m = done ? __builtin_ctz((unsigned)done) + 1 : 8;
+    __m256 xat = _mm256_add_ps(w->x0, _mm256_mul_ps(_mm256_sub_ps(yn, w->y0), w->dxdy));
+    xat = _mm256_min_ps(_mm256_max_ps(xat, w->lo), w->hi);
+    __m256 xn = _mm256_blendv_ps(xat, w->x1, _mm256_cmp_ps(yn, w->y1, _CMP_EQ_OQ));
+    __m256i cxn = floor8(xn);
+    /* Each row's top: the previous row's bottom (lane 0: the carried y, x and column). */
+    __m256 ya = _mm256_blend_ps(_mm256_permutevar8x32_ps(yn, prev_lane), _mm256_set1_ps(*y), 1);
+    __m256 xa = _mm256_blend_ps(_mm256_permutevar8x32_ps(xn, prev_lane), _mm256_set1_ps(*x), 1);
+    __m256i ca = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(cxn, prev_lane), _mm256_set1_epi32(*cx), 1);
+    __m256 d = _mm256_mul_ps(w->dir, _mm256_sub_ps(yn, ya));
+    pieces8v v = pieces8_compute(xa, ca, xn, cxn, d, 0xff);
+    cells4 q;
+    pieces8 p;
+    if (w->inside && v.single != 0xff) {
+        int wide = cells4_make(&v, w->x_origin, &q);
+        if (!wide) {
+            for (int k = 0; k < m; k++) {
+                cells4_add(r, &q, k);
+                r->c += stride;
+                r->bw += words;
+            }
+        } else {
+            pieces8_store(&v, &p);
+            for (int k = 0; k < m; k++) {
+                if (wide >> k & 1) craster_cells_multi(r, p.c0[k], p.c1[k], p.inv[k], p.cov0[k], p.cov1[k], p.cov_end[k], p.dd[k]);
+                else cells4_add(r, &q, k);
+                r->c += stride;
+                r->bw += words;
+            }
+        }
+    } else {
+        pieces8_store(&v, &p);
+        for (int k = 0; k < m; k++) {
+            pieces8_write(&p, k, v.single, r);
+            r->c += stride;
+            r->bw += words;
+        }
+    }
+    if (done) return 1;
+    /* All 8 rows ran: lane 7 carries over, taken from the registers (a scalar load from a vector
+     * just stored would wait for the store). */
+    const __m256i last = _mm256_set1_epi32(7);
+    *y = _mm256_cvtss_f32(_mm256_permutevar8x32_ps(yn, last));
+    *x = _mm256_cvtss_f32(_mm256_permutevar8x32_ps(xn, last));
+    *cx = _mm256_cvtsi256_si32(_mm256_permutevar8x32_epi32(cxn, last));
+    *row += 8;
+    return 0;
+}
+
 /* raster.c's add_edge for a non-vertical edge, 8 rows per step: the rows' end points, columns,
  * heights and piece values (accumulate's, operation for operation, so the same floats) in
- * vectors, then each row's cells written by raster_accumulate.h's functions in row order. */
+ * vectors, then each row's cells written by raster_accumulate.h's functions in row order. The
+ * first step is written out before the loop: most edges end in it (a flattened curve's pieces
+ * are a few rows tall), and outside a loop the walk's vectors need not wait on the stack. */
 AVX2 void craster_add_edge_avx2(const craster_edge *e, float ys, float ye, float bt, int x_origin, int last,
                                 uint32_t *cells, uint64_t *bits, ptrdiff_t stride, ptrdiff_t words) {
     int row = craster_trunc(ys - bt);
@@ -196,58 +287,20 @@ AVX2 void craster_add_edge_avx2(const craster_edge *e, float ys, float ye, float
     float y = ys;
     float x = y == e->y0 ? e->x0 : craster_x_at(e, dxdy, lo, hi, y);
     int cx = craster_floor(x);
-    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256i prev_lane = _mm256_setr_epi32(0, 0, 1, 2, 3, 4, 5, 6);
-    const __m256 vye = _mm256_set1_ps(ye), vy0 = _mm256_set1_ps(e->y0), vy1 = _mm256_set1_ps(e->y1);
-    const __m256 vx0 = _mm256_set1_ps(e->x0), vx1 = _mm256_set1_ps(e->x1), vdxdy = _mm256_set1_ps(dxdy);
-    const __m256 vlo = _mm256_set1_ps(lo), vhi = _mm256_set1_ps(hi), vdir = _mm256_set1_ps(e->dir);
-    pieces8 p;
-    cells4 q;
+    walk8 w;
+    w.ye = _mm256_set1_ps(ye); w.y0 = _mm256_set1_ps(e->y0); w.y1 = _mm256_set1_ps(e->y1);
+    w.x0 = _mm256_set1_ps(e->x0); w.x1 = _mm256_set1_ps(e->x1); w.dxdy = _mm256_set1_ps(dxdy);
+    w.lo = _mm256_set1_ps(lo); w.hi = _mm256_set1_ps(hi); w.dir = _mm256_set1_ps(e->dir);
+    w.bt = _mm256_set1_ps(bt);
+    w.stride = stride;
+    w.words = words;
+    w.x_origin = x_origin;
     /* Whether the cells of all the edge's pieces (columns ⌊lo⌋ … ⌊hi⌋ + 1) lie in the row: then
      * pieces over at most 3 columns are written as 4-cell adds, without a branch on their shape
      * (which mispredicts where single- and multi-column pieces alternate). */
-    const int inside = craster_floor(lo) - x_origin >= 0 && craster_floor(hi) + 1 - x_origin <= last;
-    while (y < ye) {
-        /* Row k's bottom: bt + (row + 1 + k), at most ye; rows run while their top is above ye. */
-        __m256 yn = _mm256_add_ps(_mm256_set1_ps(bt), _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(row + 1), lane)));
-        yn = _mm256_min_ps(yn, vye);
-        int done = _mm256_movemask_ps(_mm256_cmp_ps(yn, vye, _CMP_GE_OQ));
-        int m = done ? __builtin_ctz((unsigned)done) + 1 : 8;
-        __m256 xat = _mm256_add_ps(vx0, _mm256_mul_ps(_mm256_sub_ps(yn, vy0), vdxdy));
-        xat = _mm256_min_ps(_mm256_max_ps(xat, vlo), vhi);
-        __m256 xn = _mm256_blendv_ps(xat, vx1, _mm256_cmp_ps(yn, vy1, _CMP_EQ_OQ));
-        __m256i cxn = floor8(xn);
-        /* Each row's top: the previous row's bottom (lane 0: the carried y, x and column). */
-        __m256 ya = _mm256_blend_ps(_mm256_permutevar8x32_ps(yn, prev_lane), _mm256_set1_ps(y), 1);
-        __m256 xa = _mm256_blend_ps(_mm256_permutevar8x32_ps(xn, prev_lane), _mm256_set1_ps(x), 1);
-        __m256i ca = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(cxn, prev_lane), _mm256_set1_epi32(cx), 1);
-        __m256 d = _mm256_mul_ps(vdir, _mm256_sub_ps(yn, ya));
-        int single = pieces8_compute(&p, xa, ca, xn, cxn, d, 0xff);
-        if (inside && single != 0xff) {
-            int wide = cells4_make(&p, single, &q);
-            for (int k = 0; k < m; k++) {
-                if (wide >> k & 1) craster_cells_multi(&r, p.c0[k], p.c1[k], p.inv[k], p.cov0[k], p.cov1[k], p.cov_end[k], p.dd[k]);
-                else cells4_add(&r, &q, k);
-                r.c += stride;
-                r.bw += words;
-            }
-        } else {
-            for (int k = 0; k < m; k++) {
-                pieces8_write(&p, k, single, &r);
-                r.c += stride;
-                r.bw += words;
-            }
-        }
-        float ynv[8], xnv[8];
-        int32_t cxv[8];
-        _mm256_storeu_ps(ynv, yn);
-        _mm256_storeu_ps(xnv, xn);
-        _mm256_storeu_si256((__m256i *)cxv, cxn);
-        y = ynv[m - 1];
-        x = xnv[m - 1];
-        cx = cxv[m - 1];
-        row += m;
-    }
+    w.inside = craster_floor(lo) - x_origin >= 0 && craster_floor(hi) + 1 - x_origin <= last;
+    if (!(y < ye) || walk8_step(&w, &y, &x, &cx, &row, &r)) return;
+    while (y < ye && !walk8_step(&w, &y, &x, &cx, &row, &r)) {}
 }
 
 /* raster.c's add_edge for up to 8 short non-vertical edges at once, one lane per edge: each
@@ -294,9 +347,11 @@ AVX2 void craster_add_short_edges_avx2(const craster_edge *const *edges, const f
         __m256i cxn = floor8(xn);
         __m256 d = _mm256_mul_ps(dir, _mm256_sub_ps(yn, y));
         _mm256_storeu_si256((__m256i *)rows, row);
-        int single = pieces8_compute(&p, x, cx, xn, cxn, d, active);
+        pieces8v v = pieces8_compute(x, cx, xn, cxn, d, active);
+        int single = v.single;
         if (inside && (single & active) != active) {
-            int wide = cells4_make(&p, single, &q);
+            int wide = cells4_make(&v, x_origin, &q);
+            if (wide) pieces8_store(&v, &p);
             for (int a = active; a; a &= a - 1) {
                 int k = __builtin_ctz((unsigned)a);
                 craster_row r = { cells + rows[k] * stride, bits + rows[k] * words, x_origin, last };
@@ -304,6 +359,7 @@ AVX2 void craster_add_short_edges_avx2(const craster_edge *const *edges, const f
                 else cells4_add(&r, &q, k);
             }
         } else {
+            pieces8_store(&v, &p);
             /* Single-column pieces first, then the others: a branch per kind instead of one per
              * lane, which mispredicts when kinds alternate. */
             for (int a = active & single; a; a &= a - 1) {
