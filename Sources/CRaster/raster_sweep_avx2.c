@@ -222,7 +222,7 @@ void sweep_pair(uint32_t *c0, uint32_t *c1, uint64_t *b0, uint64_t *b1, uint32_t
             int base = (int)(w << 6);
             if (x > base) word &= x - base >= 64 ? 0 : ~(uint64_t)0 << (x - base);
             while (word) {
-                int i = base | __builtin_ctzll(word);
+                int low = __builtin_ctzll(word), i = base | low;
                 if (i != x && x < width)
                     spans2(s, row0 + x, row1 + x, (i < width ? i : width) - x, even_odd, opaque, color, t);
                 int n = width - i;
@@ -232,7 +232,9 @@ void sweep_pair(uint32_t *c0, uint32_t *c1, uint64_t *b0, uint64_t *b1, uint32_t
                 if (n >= 4) s = block4x2(c0 + i, c1 + i, row0 + i, row1 + i, 4, s, even_odd, opaque, c16);
                 else s = block4x2(c0 + i, c1 + i, row0 + i, row1 + i, n < 0 ? 0 : n, s, even_odd, opaque, c16);
                 x = i + 4;
-                word &= x - base >= 64 ? 0 : ~(uint64_t)0 << (x - base);
+                /* The block's 4 cells: the word holds nothing below them, and those past its end
+                 * are dropped from the next word's by the test on x above. */
+                word &= ~((uint64_t)15 << low);
             }
         }
     }
