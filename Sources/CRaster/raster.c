@@ -239,6 +239,15 @@ void sweep_rows(craster_scratch *s, int top, int bottom, int y_end, int x_origin
     }
 }
 
+/* sweep_rows with the fill rule a constant of each copy. Out of line: inlined into the band
+ * loop, its vector constants were hoisted there and reloaded after every edge walk's call. */
+static __attribute__((noinline))
+void sweep_rows_a8(craster_scratch *s, int top, int bottom, int y_end, int x_origin, int width,
+                   ptrdiff_t stride, ptrdiff_t words, int even_odd, const craster_target *t, int avx2) {
+    if (even_odd) sweep_rows(s, top, bottom, y_end, x_origin, width, stride, words, 1, t, avx2);
+    else sweep_rows(s, top, bottom, y_end, x_origin, width, stride, words, 0, t, avx2);
+}
+
 /* Makes the running sums of one row's cells (c, bitmap bw) the exact coverage cov (where it is not
  * CRASTER_UNION_KEEP, which keeps the accumulated sum) in the column ranges ranges[2k] … ranges[2k + 1] (cells, ascending, at least one cell apart) and leaves them
  * as they were everywhere else: each range's first cell gets what brings the sum to its value, the
@@ -599,10 +608,8 @@ int craster_fill_exact(craster_scratch *s, const craster_edge *edges, ptrdiff_t 
             if (avx2) { craster_sweep_argb_avx2(&rows, t); continue; }
 #endif
             craster_sweep_argb(&rows, t);
-        } else if (even_odd) {
-            sweep_rows(s, band_top, band_bottom, y_end, x_origin, width, stride, words, 1, t, avx2);
         } else {
-            sweep_rows(s, band_top, band_bottom, y_end, x_origin, width, stride, words, 0, t, avx2);
+            sweep_rows_a8(s, band_top, band_bottom, y_end, x_origin, width, stride, words, even_odd, t, avx2);
         }
     }
     return 0;
