@@ -208,11 +208,12 @@ AVX2 static inline __attribute__((always_inline)) void prefetch_next_pair(const 
 AVX2 static inline __attribute__((always_inline))
 void sweep_pair(uint32_t *c0, uint32_t *c1, uint64_t *b0, uint64_t *b1, uint32_t *row0, uint32_t *row1,
                 int width, ptrdiff_t words, const int even_odd, const int opaque, uint32_t color, __m256i c16,
-                const craster_target *t) {
+                const craster_target *t, const int one_group) {
     __m256i s = _mm256_setzero_si256();
     int x = 0;
-    for (ptrdiff_t g = 0; g < words; g += 64) {
-        uint64_t m = flagged_words2(b0 + g, b1 + g, words - g < 64 ? words - g : 64);
+    /* one_group: the rows have at most 64 bitmap words (4096 cells), the loop runs once. */
+    for (ptrdiff_t g = 0; one_group ? g == 0 : g < words; g += 64) {
+        uint64_t m = flagged_words2(b0 + g, b1 + g, one_group ? words : (words - g < 64 ? words - g : 64));
         while (m) {
             ptrdiff_t w = g + __builtin_ctzll(m);
             m &= m - 1;
@@ -254,8 +255,13 @@ void sweep_rows(const craster_band *b, const craster_target *t, const int even_o
     /* Rows two at a time (see sweep_pair), then a band's odd last row alone. */
     uint32_t *pc = cells, *prow = origin + (ptrdiff_t)top * tstride;
     uint64_t *pbw = bits;
-    for (; y + 1 < bottom; y += 2, pc += 2 * stride, pbw += 2 * words, prow += 2 * tstride)
-        sweep_pair(pc, pc + stride, pbw, pbw + words, prow, prow + tstride, width, words, even_odd, opaque, color, c16, t);
+    if (words <= 64) {
+        for (; y + 1 < bottom; y += 2, pc += 2 * stride, pbw += 2 * words, prow += 2 * tstride)
+            sweep_pair(pc, pc + stride, pbw, pbw + words, prow, prow + tstride, width, words, even_odd, opaque, color, c16, t, 1);
+    } else {
+        for (; y + 1 < bottom; y += 2, pc += 2 * stride, pbw += 2 * words, prow += 2 * tstride)
+            sweep_pair(pc, pc + stride, pbw, pbw + words, prow, prow + tstride, width, words, even_odd, opaque, color, c16, t, 0);
+    }
     for (; y < bottom; y++) {
         uint32_t *c = cells + (y - top) * stride;
         uint64_t *bw = bits + (y - top) * words;
