@@ -275,9 +275,7 @@ int walk8_step(const walk8 *w, float *y, float *x, int *cx, int *row, craster_ro
 
 /* raster.c's add_edge for a non-vertical edge, 8 rows per step: the rows' end points, columns,
  * heights and piece values (accumulate's, operation for operation, so the same floats) in
- * vectors, then each row's cells written by raster_accumulate.h's functions in row order. The
- * first step is written out before the loop: most edges end in it (a flattened curve's pieces
- * are a few rows tall), and outside a loop the walk's vectors need not wait on the stack. */
+ * vectors, then each row's cells written by raster_accumulate.h's functions in row order. */
 AVX2 void craster_add_edge_avx2(const craster_edge *e, float ys, float ye, float bt, int x_origin, int last,
                                 uint32_t *cells, uint64_t *bits, ptrdiff_t stride, ptrdiff_t words) {
     int row = craster_trunc(ys - bt);
@@ -299,7 +297,6 @@ AVX2 void craster_add_edge_avx2(const craster_edge *e, float ys, float ye, float
      * pieces over at most 3 columns are written as 4-cell adds, without a branch on their shape
      * (which mispredicts where single- and multi-column pieces alternate). */
     w.inside = craster_floor(lo) - x_origin >= 0 && craster_floor(hi) + 1 - x_origin <= last;
-    if (!(y < ye) || walk8_step(&w, &y, &x, &cx, &row, &r)) return;
     while (y < ye && !walk8_step(&w, &y, &x, &cx, &row, &r)) {}
 }
 
