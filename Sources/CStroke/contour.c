@@ -213,11 +213,13 @@ static void draw_segment(cstroke_batch *b, const segment *s, double w) {
     if (!s->cut_start && !s->cut_end) {
         /* Most segments: whole columns only. The segment before ran the same way and flushed the
          * pending pixels after it (as does the end of a contour): nothing to flush here either. */
-        cstroke_run run;
+        /* Written straight into the next slot: a copy from the stack would read the run's
+         * 32-bit fields back as 64- and 128-bit loads, which store forwarding cannot serve. */
+        cstroke_run *run = &b->runs[b->run_count];
         int drawn = s->across_x
-            ? cstroke_plain_run(s->x0, s->y0, s->x1, s->y1, w, 0, b->left, b->right, b->top, b->bottom, &run)
-            : cstroke_plain_run(s->y0, s->x0, s->y1, s->x1, w, 1, b->top, b->bottom, b->left, b->right, &run);
-        if (drawn) add_run(b, &run);
+            ? cstroke_plain_run(s->x0, s->y0, s->x1, s->y1, w, 0, b->left, b->right, b->top, b->bottom, run)
+            : cstroke_plain_run(s->y0, s->x0, s->y1, s->x1, w, 1, b->top, b->bottom, b->left, b->right, run);
+        if (drawn && ++b->run_count == CSTROKE_BATCH_RUNS) flush_runs(b);
         return;
     }
     if (s->across_x)
