@@ -139,8 +139,10 @@ static inline int cstroke_plain_run_impl(double u0, double v0, double u1, double
     if (first < (double)across_lo) first = (double)across_lo;
     if (last > (double)(across_end - 1)) last = (double)(across_end - 1);
     double v_lo = (double)along_lo, v_hi = (double)(along_end - 1);
-    /* Whole columns reach up to one column past the segment's ends, |s| further along v. */
-    double reach = hh + fabs(s);
+    /* Whole columns reach up to one column past the segment's ends, |s| further along v. The
+     * test takes hh's bound 0.5·w·(1 + |s|) ≥ hh: it then waits for the division only, not for
+     * the square root after it (a band it lets through that cannot show draws nothing). */
+    double reach = 0.5 * w * (1 + fabs(s)) + fabs(s);
     double v_min = v1 < v0 ? v1 : v0, v_max = v1 >= v0 ? v1 : v0;
     if (!(first <= last && v_min - reach <= v_hi + 1 && v_max + reach >= v_lo)) return 0;
     /* The top edge is given at the first column of the whole stretch (within ±2²⁰), which does
