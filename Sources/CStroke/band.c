@@ -4,8 +4,6 @@
 
 #if defined(CSTROKE_X86)
 void cstroke_bands_avx2(const cstroke_target *t, const cstroke_run *runs, int count, const cstroke_clip *clip);
-int cstroke_plain_run_avx2(double u0, double v0, double u1, double v1, double w, int transposed, int across_lo,
-                           int across_end, int along_lo, int along_end, cstroke_run *run);
 #endif
 
 int cstroke_has_avx2(void) {
@@ -43,13 +41,4 @@ void cstroke_bands(const cstroke_target *t, const cstroke_run *runs, int count, 
     }
 #endif
     cstroke_bands_portable(t, runs, count, clip);
-}
-
-int cstroke_plain_run(double u0, double v0, double u1, double v1, double w, int transposed, int across_lo,
-                      int across_end, int along_lo, int along_end, cstroke_run *run) {
-#if defined(CSTROKE_X86)
-    if (cstroke_has_avx2())
-        return cstroke_plain_run_avx2(u0, v0, u1, v1, w, transposed, across_lo, across_end, along_lo, along_end, run);
-#endif
-    return cstroke_plain_run_impl(u0, v0, u1, v1, w, transposed, across_lo, across_end, along_lo, along_end, run);
 }

@@ -297,9 +297,4 @@ AVX2 void cstroke_bands_avx2(const cstroke_target *t, const cstroke_run *runs, i
     if (n > 0) draw_gathered(t, &acc, n, clip);
 }
 
-AVX2 int cstroke_plain_run_avx2(double u0, double v0, double u1, double v1, double w, int transposed, int across_lo,
-                                int across_end, int along_lo, int along_end, cstroke_run *run) {
-    return cstroke_plain_run_impl(u0, v0, u1, v1, w, transposed, across_lo, across_end, along_lo, along_end, run);
-}
-
 #endif

@@ -124,39 +124,4 @@ static inline void cstroke_blend_column(const cstroke_target *t, int u, int row,
     }
 }
 
-/* cstroke_plain_run's arithmetic (in an AVX2 function floor and ceil are single instructions;
- * the portable build calls libm). Swift's min(x, y) is y < x ? y : x and max(x, y) y >= x ? y : x. */
-static inline int cstroke_plain_run_impl(double u0, double v0, double u1, double v1, double w, int transposed,
-                                         int across_lo, int across_end, int along_lo, int along_end, cstroke_run *run) {
-    double du = u1 - u0;
-    double s = (v1 - v0) / du;
-    /* Half the band's extent along v (the line is w wide across its own direction). */
-    double hh = 0.5 * w * sqrt(1 + s * s);
-    double low = du > 0 ? u0 : u1, high = du > 0 ? u1 : u0;
-    double first = du > 0 ? ceil(low - 0.5) : floor(low - 0.5) + 1;
-    double last = du > 0 ? ceil(high - 0.5) - 1 : floor(high - 0.5);
-    double whole = first;
-    if (first < (double)across_lo) first = (double)across_lo;
-    if (last > (double)(across_end - 1)) last = (double)(across_end - 1);
-    double v_lo = (double)along_lo, v_hi = (double)(along_end - 1);
-    /* Whole columns reach up to one column past the segment's ends, |s| further along v. The
-     * test takes hh's bound 0.5·w·(1 + |s|) ≥ hh: it then waits for the division only, not for
-     * the square root after it (a band it lets through that cannot show draws nothing). */
-    double reach = 0.5 * w * (1 + fabs(s)) + fabs(s);
-    double v_min = v1 < v0 ? v1 : v0, v_max = v1 >= v0 ? v1 : v0;
-    if (!(first <= last && v_min - reach <= v_hi + 1 && v_max + reach >= v_lo)) return 0;
-    /* The top edge is given at the first column of the whole stretch (within ±2²⁰), which does
-     * not depend on the clip, so a column's pixels do not either. */
-    double origin = -1048576.0 >= whole ? -1048576.0 : whole;
-    origin = 1048576.0 < origin ? 1048576.0 : origin;
-    run->top = v0 + (origin - u0) * s - hh;
-    run->slope = s;
-    run->height = 2 * hh;
-    run->first = (int32_t)first;
-    run->last = (int32_t)last;
-    run->transposed = transposed;
-    run->origin = (int32_t)origin;
-    return 1;
-}
-
 #endif

@@ -145,6 +145,44 @@ static void cut_column(cstroke_batch *b, int i, double u0, double v0, double s, 
 #undef SQUARE
 }
 
+/* The run of a segment's band whose two ends lie at column centres (no end cut exactly at a
+ * vertex): the segment from (u0, v0) to (u1, v1), u1 ≠ u0, |v1 − v0| ≤ |u1 − u0|, the line w
+ * wide; the columns whose centre lies on the segment's stretch along u (start included, end
+ * excluded) within across_lo ≤ u < across_end, when the band may reach the rows along_lo ≤ v <
+ * along_end. Returns 1 with *run filled, 0 when nothing can show. `band` without cut ends, to
+ * the bit. Inlined into the walk, which has an AVX2 copy (floor and ceil single instructions
+ * there; the baseline x86-64 build calls libm): it was a call through a dispatch per segment. */
+static inline __attribute__((always_inline)) int plain_run(double u0, double v0, double u1, double v1, double w, int transposed, int across_lo,
+                            int across_end, int along_lo, int along_end, cstroke_run *run) {
+    double du = u1 - u0;
+    double s = (v1 - v0) / du;
+    /* Half the band's extent along v (the line is w wide across its own direction). */
+    double hh = 0.5 * w * sqrt(1 + s * s);
+    double low = du > 0 ? u0 : u1, high = du > 0 ? u1 : u0;
+    double first = du > 0 ? ceil(low - 0.5) : floor(low - 0.5) + 1;
+    double last = du > 0 ? ceil(high - 0.5) - 1 : floor(high - 0.5);
+    double whole = first;
+    if (first < (double)across_lo) first = (double)across_lo;
+    if (last > (double)(across_end - 1)) last = (double)(across_end - 1);
+    double v_lo = (double)along_lo, v_hi = (double)(along_end - 1);
+    /* Whole columns reach up to one column past the segment's ends, |s| further along v. The
+     * test takes hh's bound 0.5·w·(1 + |s|) ≥ hh: it then waits for the division only, not for
+     * the square root after it (a band it lets through that cannot show draws nothing). */
+    double reach = 0.5 * w * (1 + fabs(s)) + fabs(s);
+    if (!(first <= last && min_d(v0, v1) - reach <= v_hi + 1 && max_d(v0, v1) + reach >= v_lo)) return 0;
+    /* The top edge is given at the first column of the whole stretch (within ±2²⁰), which does
+     * not depend on the clip, so a column's pixels do not either. */
+    double origin = min_d(max_d(whole, -1048576.0), 1048576.0);
+    run->top = v0 + (origin - u0) * s - hh;
+    run->slope = s;
+    run->height = 2 * hh;
+    run->first = (int32_t)first;
+    run->last = (int32_t)last;
+    run->transposed = transposed;
+    run->origin = (int32_t)origin;
+    return 1;
+}
+
 /* The band of one segment from (u0, v0) to (u1, v1) whose major axis is u (|Δv| ≤ |Δu|): column
  * by column over u (across_lo…across_end − 1), pixel by pixel over v (along_lo…along_end − 1).
  * `transposed`: u is y. Whole columns go to the runs; a cut end's column is covered only up to
@@ -209,19 +247,9 @@ static void corner(cstroke_batch *b, const segment *s, double w) {
     pending_add_point(b, s->x0 + ex * l1 / 3, s->y0 + ey * l2 / 3, -area);
 }
 
-static void draw_segment(cstroke_batch *b, const segment *s, double w) {
-    if (!s->cut_start && !s->cut_end) {
-        /* Most segments: whole columns only. The segment before ran the same way and flushed the
-         * pending pixels after it (as does the end of a contour): nothing to flush here either. */
-        /* Written straight into the next slot: a copy from the stack would read the run's
-         * 32-bit fields back as 64- and 128-bit loads, which store forwarding cannot serve. */
-        cstroke_run *run = &b->runs[b->run_count];
-        int drawn = s->across_x
-            ? cstroke_plain_run(s->x0, s->y0, s->x1, s->y1, w, 0, b->left, b->right, b->top, b->bottom, run)
-            : cstroke_plain_run(s->y0, s->x0, s->y1, s->x1, w, 1, b->top, b->bottom, b->left, b->right, run);
-        if (drawn && ++b->run_count == CSTROKE_BATCH_RUNS) flush_runs(b);
-        return;
-    }
+/* A segment with a cut end: its band cut there, the corner at a cut start, the pending pixels
+ * flushed after the last cut of a turn. */
+static void draw_cut_segment(cstroke_batch *b, const segment *s, double w) {
     if (s->across_x)
         band(b, s->x0, s->y0, s->x1, s->y1, w, s->cut_start, s->cut_end, b->left, b->right, b->top, b->bottom, 0);
     else
@@ -230,7 +258,25 @@ static void draw_segment(cstroke_batch *b, const segment *s, double w) {
     if (!s->cut_end || b->pending_charged > CSTROKE_BATCH_PENDING - 16) flush_pending(b);
 }
 
-void cstroke_batch_contour(cstroke_batch *b, const double *x, const double *y, int n, const double m[6], double w) {
+static inline __attribute__((always_inline)) void draw_segment(cstroke_batch *b, const segment *s, double w) {
+    if (!s->cut_start && !s->cut_end) {
+        /* Most segments: whole columns only. The segment before ran the same way and flushed the
+         * pending pixels after it (as does the end of a contour): nothing to flush here either.
+         * Written straight into the next slot: a copy from the stack would read the run's
+         * 32-bit fields back as 64- and 128-bit loads, which store forwarding cannot serve. */
+        cstroke_run *run = &b->runs[b->run_count];
+        int drawn = s->across_x
+            ? plain_run(s->x0, s->y0, s->x1, s->y1, w, 0, b->left, b->right, b->top, b->bottom, run)
+            : plain_run(s->y0, s->x0, s->y1, s->x1, w, 1, b->top, b->bottom, b->left, b->right, run);
+        if (drawn && ++b->run_count == CSTROKE_BATCH_RUNS) flush_runs(b);
+        return;
+    }
+    draw_cut_segment(b, s, w);
+}
+
+/* cstroke_batch_contour's walk, inlined into a portable and an AVX2 copy. */
+static inline __attribute__((always_inline)) void walk(cstroke_batch *b, const double *x, const double *y, int n,
+                                                       const double m[6], double w) {
     const double ta = m[0], tb = m[1], tc = m[2], td = m[3], ttx = m[4], tty = m[5];
 #define POINT_X(k) (ta * x[k] + tc * y[k] + ttx)
 #define POINT_Y(k) (tb * x[k] + td * y[k] + tty)
@@ -283,6 +329,23 @@ void cstroke_batch_contour(cstroke_batch *b, const double *x, const double *y, i
     flush_pending(b);
 #undef POINT_X
 #undef POINT_Y
+}
+
+#if defined(CSTROKE_X86)
+__attribute__((target("avx2"), noinline)) static void walk_avx2(cstroke_batch *b, const double *x, const double *y,
+                                                                  int n, const double m[6], double w) {
+    walk(b, x, y, n, m, w);
+}
+#endif
+
+void cstroke_batch_contour(cstroke_batch *b, const double *x, const double *y, int n, const double m[6], double w) {
+#if defined(CSTROKE_X86)
+    if (cstroke_has_avx2()) {
+        walk_avx2(b, x, y, n, m, w);
+        return;
+    }
+#endif
+    walk(b, x, y, n, m, w);
 }
 
 void cstroke_batch_end(cstroke_batch *b) { flush_runs(b); }

@@ -56,15 +56,6 @@ void cstroke_pixel(const cstroke_target *t, int x, int y, uint32_t alpha);
 void cstroke_bands(const cstroke_target *t, const cstroke_run *runs, int count, const cstroke_clip *clip);
 void cstroke_bands_portable(const cstroke_target *t, const cstroke_run *runs, int count, const cstroke_clip *clip);
 
-/* The run of a segment's band whose two ends lie at column centres (no end cut exactly at a
- * vertex): the segment from (u0, v0) to (u1, v1), u1 ≠ u0, |v1 − v0| ≤ |u1 − u0|, the line w
- * wide; the columns whose centre lies on the segment's stretch along u (start included, end
- * excluded) within across_lo ≤ u < across_end, when the band may reach the rows along_lo ≤ v <
- * along_end. Returns 1 with *run filled, 0 when nothing can show. Strata's _ThinStroke.band
- * without cut ends, to the bit. */
-int cstroke_plain_run(double u0, double v0, double u1, double v1, double w, int transposed, int across_lo,
-                      int across_end, int along_lo, int along_end, cstroke_run *run);
-
 /* A thin stroke being drawn (cstroke_batch_begin, one cstroke_batch_contour per closed contour,
  * cstroke_batch_end): the bands waiting for cstroke_bands, which takes their columns 8 at a time
  * whatever band they belong to, and the few pixels near vertices whose coverage is summed
