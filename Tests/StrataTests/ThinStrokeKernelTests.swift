@@ -138,4 +138,63 @@ import StrataTestSupport
             #expect(Self.draw(band, zero, a8: true, color: 0xFF00_0000, cstroke_bands_portable) == zero)
         }
     }
+
+    /// The contour test (`cstroke_contour_fits`): on seeded random closed contours of 3…40
+    /// points (some with repeated points, right angles and reversals), with and without miter
+    /// joins, the AVX2 loop (where the CPU has it) and the portable one answer alike, and both
+    /// agree with a direct count (sharp: dot < cos 45°·|d|·|e|; a miter reversal: dot < 0) away
+    /// from the budget's boundary.
+    @Test func contourTestMatchesPortableAndTheCount() {
+        var rng = SeededLCG(state: 11)
+        var outcomes = Set<Int32>()
+        var checked = 0
+        for k in 0..<600 {
+            let n = 3 + Int(rng.next() * 38)
+            var x = [Double](), y = [Double]()
+            let smooth = rng.next() < 0.5
+            for i in 0..<n {
+                if smooth {
+                    // A wobbly circle: few or no sharp vertices.
+                    let a = 2 * Double.pi * Double(i) / Double(n), r = 50 + 3 * rng.next()
+                    x.append(60 + r * cos(a)); y.append(60 + r * sin(a))
+                } else {
+                    switch Int(rng.next() * 8) {
+                    case 0 where i > 0: x.append(x[i - 1]); y.append(y[i - 1])          // repeated point
+                    case 1 where i > 0: x.append(x[i - 1] + 10); y.append(y[i - 1])     // axis-aligned steps
+                    case 2 where i > 0: x.append(x[i - 1]); y.append(y[i - 1] + 10)
+                    default: x.append(rng.next() * 120); y.append(rng.next() * 120)
+                    }
+                }
+            }
+            let miter: Int32 = k % 3 == 0 ? 1 : 0
+            // The direct count and length.
+            var sharp = 0, length = 0.0, reversal = false
+            for v in 0..<n {
+                let p = (v + n - 1) % n, e = (v + 1) % n
+                let dx = x[v] - x[p], dy = y[v] - y[p], ex = x[e] - x[v], ey = y[e] - y[v]
+                let l = (dx * dx + dy * dy).squareRoot(), m = (ex * ex + ey * ey).squareRoot()
+                let dot = dx * ex + dy * ey
+                length += m
+                if dot < 0 { reversal = true }
+                if dot < 0.7071 * l * m { sharp += 1 }
+            }
+            // Widths on both sides of the budget, and one right at a random spot.
+            for width in [0.001, 0.05, 0.5, 2, rng.next()] {
+                let fast = cstroke_contour_fits(x, y, Int32(n), miter, width)
+                let portable = cstroke_contour_fits_portable(x, y, Int32(n), miter, width)
+                #expect(fast == portable, "contour \(k) width \(width)")
+                outcomes.insert(fast)
+                let budget = Double(sharp) * width * 200
+                if miter == 1 && reversal {
+                    #expect(fast == 0, "contour \(k): a miter reversal")
+                } else if abs(budget - length) > 1e-6 * length {
+                    #expect(fast == (budget > length ? 0 : 1), "contour \(k) width \(width)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(outcomes == [0, 1])
+        #expect(checked > 1500)
+        #expect(cstroke_contour_fits([0, 1], [0, 1], 2, 0, 1) == 0)
+    }
 }

@@ -56,6 +56,13 @@ void cstroke_pixel(const cstroke_target *t, int x, int y, uint32_t alpha);
 void cstroke_bands(const cstroke_target *t, const cstroke_run *runs, int count, const cstroke_clip *clip);
 void cstroke_bands_portable(const cstroke_target *t, const cstroke_run *runs, int count, const cstroke_clip *clip);
 
+/* 1 when the closed contour of n points x[k], y[k] (no point repeating the first at the end;
+ * n ≥ 3, else 0) suits the walk below: at most one sharp vertex (turning by more than 45°) per
+ * 200·width of its length, and, when `miter`, none turning by more than 90° (their spikes can be
+ * long). `width` is the line width in the points' units. */
+int cstroke_contour_fits(const double *x, const double *y, int n, int miter, double width);
+int cstroke_contour_fits_portable(const double *x, const double *y, int n, int miter, double width);
+
 /* A thin stroke being drawn (cstroke_batch_begin, one cstroke_batch_contour per closed contour,
  * cstroke_batch_end): the bands waiting for cstroke_bands, which takes their columns 8 at a time
  * whatever band they belong to, and the few pixels near vertices whose coverage is summed

@@ -42,42 +42,23 @@ internal enum _ThinStroke {
     ///
     /// Sharp vertices (turning more than 45°) are where leaving out the join and overlapping the
     /// two bands misplaces ink, up to about w²/2 each: a contour may have at most one per
-    /// 200·w of its length, which keeps that below 1/4 % of its ink (w × length).
+    /// 200·w of its length, which keeps that below 1/4 % of its ink (w × length). The test of
+    /// each contour's points is C (`cstroke_contour_fits`, 4 vertices at a time with AVX2).
     static func canDraw(_ pl: _PolylineCollector, join: CGLineJoin, width: Double) -> Bool {
         guard !pl.contours.isEmpty else { return false }
         for c in pl.contours {
             guard c.closed else { return false }
             let n = pointCount(pl, c)
-            guard n >= 3 else { return false }
+            guard n >= 3, n <= Int(Int32.max) else { return false }
+            let miter: Int32 = join == .miter ? 1 : 0
             let fits = pl.xs.withUnsafeBufferPointer { xs in
                 pl.ys.withUnsafeBufferPointer { ys in
-                    contourFits(xs.baseAddress! + c.start, ys.baseAddress! + c.start, n, join: join, width: width)
+                    cstroke_contour_fits(xs.baseAddress! + c.start, ys.baseAddress! + c.start, Int32(n), miter, width)
                 }
             }
-            if !fits { return false }
+            if fits == 0 { return false }
         }
         return true
-    }
-
-    /// `canDraw` for one closed contour of n ≥ 3 points (no repeated last point).
-    private static func contourFits(_ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ n: Int,
-                                    join: CGLineJoin, width: Double) -> Bool {
-        var length = 0.0, sharp = 0
-        // The segment into vertex k (from k − 1), its length carried over from the previous vertex.
-        var dx = x[0] - x[n - 1], dy = y[0] - y[n - 1]
-        var l = (dx * dx + dy * dy).squareRoot()
-        let miter = join == .miter
-        for k in 0..<n {
-            let e = k + 1 == n ? 0 : k + 1
-            let ex = x[e] - x[k], ey = y[e] - y[k]
-            let m = (ex * ex + ey * ey).squareRoot()
-            length += l
-            let dot = dx * ex + dy * ey
-            if dot < 0 && miter { return false }
-            if dot < 0.7071 * l * m { sharp += 1 }
-            (dx, dy, l) = (ex, ey, m)
-        }
-        return !(Double(sharp) * width * 200 > length)
     }
 
     /// A closed contour's points without a last one repeating the first.
