@@ -5,7 +5,10 @@
  * This was Swift; it moved here because a flattened circle of radius 64 has ~60 segments and the
  * per-segment work in Swift (array bounds, optionals, struct copies) cost more than the columns'
  * pixels. The arithmetic is the Swift version's, operation for operation (no fused multiply-adds),
- * so the pixels are the same to the bit; ThinStrokeTests and the goldens check them. */
+ * so the pixels are the same to the bit; ThinStrokeTests and the goldens check them. The walk is
+ * compiled twice, portable and for AVX2 (chosen once per contour), with each plain segment's run
+ * inlined: blob32_w1's 868 segments of 6 columns made the per-segment overhead count
+ * (docs/craster-measurements.md, the thin-stroke section). */
 
 #include "band_internal.h"
 
@@ -152,8 +155,9 @@ static void cut_column(cstroke_batch *b, int i, double u0, double v0, double s, 
  * along_end. Returns 1 with *run filled, 0 when nothing can show. `band` without cut ends, to
  * the bit. Inlined into the walk, which has an AVX2 copy (floor and ceil single instructions
  * there; the baseline x86-64 build calls libm): it was a call through a dispatch per segment. */
-static inline __attribute__((always_inline)) int plain_run(double u0, double v0, double u1, double v1, double w, int transposed, int across_lo,
-                            int across_end, int along_lo, int along_end, cstroke_run *run) {
+static inline __attribute__((always_inline)) int plain_run(double u0, double v0, double u1, double v1, double w,
+                                                           int transposed, int across_lo, int across_end,
+                                                           int along_lo, int along_end, cstroke_run *run) {
     double du = u1 - u0;
     double s = (v1 - v0) / du;
     /* Half the band's extent along v (the line is w wide across its own direction). */
