@@ -198,8 +198,8 @@ AVX2 static inline void side_pair(__m256i row, __m256i u, __m256i tr, __m256i lo
  * negative else 0 (min(s, 0) gives the same, −0 and NaN included), half = 0.5·|s|,
  * inv = 1/max(|s|, 1e-30) (max(|s|, 1e-30) is |s| > 1e-30 ? |s| : 1e-30); the clip rows by
  * direction. */
-AVX2 static inline __attribute__((always_inline)) void draw_gathered(const cstroke_target *t, const lanes *l, int n,
-                                                         const cstroke_clip *clip) {
+AVX2 static inline __attribute__((always_inline)) void draw_gathered(const cstroke_target *t, const lanes *l,
+                                                                     int n, const cstroke_clip *clip) {
     const __m256 m = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), l->slope);
     const __m256 neg = _mm256_min_ps(l->slope, _mm256_setzero_ps());
     const __m256 half = _mm256_mul_ps(_mm256_set1_ps(0.5f), m);
