@@ -46,11 +46,11 @@ internal enum _ThinStroke {
     /// each contour's points is C (`cstroke_contour_fits`, 4 vertices at a time with AVX2).
     static func canDraw(_ pl: _PolylineCollector, join: CGLineJoin, width: Double) -> Bool {
         guard !pl.contours.isEmpty else { return false }
+        let miter: Int32 = join == .miter ? 1 : 0
         for c in pl.contours {
             guard c.closed else { return false }
             let n = pointCount(pl, c)
             guard n >= 3, n <= Int(Int32.max) else { return false }
-            let miter: Int32 = join == .miter ? 1 : 0
             let fits = pl.xs.withUnsafeBufferPointer { xs in
                 pl.ys.withUnsafeBufferPointer { ys in
                     cstroke_contour_fits(xs.baseAddress! + c.start, ys.baseAddress! + c.start, Int32(n), miter, width)
