@@ -454,6 +454,12 @@ int craster_fill_exact(craster_scratch *s, const craster_edge *edges, ptrdiff_t 
         || ensure((void **)&s->sorted, &s->sorted_cap, (size_t)count, sizeof(craster_edge), 0)
         || ensure((void **)&s->buckets, &s->bucket_cap, (size_t)bands + 1, sizeof(ptrdiff_t), 0))
         return -1;
+    /* Held in locals: read through s, each would be loaded again after every call of the band
+     * loop (which the compiler must assume can change *s), lengthening the chain of loads before
+     * each edge's branch. */
+    int32_t *const active = s->active;
+    uint32_t *const cells = s->cells;
+    uint64_t *const bits = s->bits;
     if (even_odd) exact_count = 0;
     if (exact_count > 0 && !s->uni && !(s->uni = craster_union_create())) return -1;
     if (exact_count > 0) craster_union_begin(s->uni);
@@ -506,7 +512,7 @@ int craster_fill_exact(craster_scratch *s, const craster_edge *edges, ptrdiff_t 
         int band_top = y_start + band * band_h;
         int band_bottom = band_top + band_h < y_end ? band_top + band_h : y_end;
         ptrdiff_t end = bc[band];
-        while (next < end) s->active[n_active++] = (int32_t)next++;
+        while (next < end) active[n_active++] = (int32_t)next++;
         float btf = (float)band_top, bbf = (float)band_bottom;
         /* Marked pixels of the band: their exact coverage, worked out before the active edges are
          * accumulated (those ending in the band leave the active list then). */
@@ -536,7 +542,7 @@ int craster_fill_exact(craster_scratch *s, const craster_edge *edges, ptrdiff_t 
                     rr[2 * n + 1] = c1 - 1;
                     n++;
                 }
-                if (n == 0 || craster_union_row(s->uni, sorted, s->active, n_active, row, rr, n, cov)) continue;
+                if (n == 0 || craster_union_row(s->uni, sorted, active, n_active, row, rr, n, cov)) continue;
                 marked[n_marked][0] = row;
                 marked[n_marked][1] = n;
                 n_marked++;
@@ -549,11 +555,11 @@ int craster_fill_exact(craster_scratch *s, const craster_edge *edges, ptrdiff_t 
             }
         }
         if (n_marked == 0 && replay
-            && replay_band(s, sorted, s->active, n_active, btf, band_top, band_bottom, x_origin, width, width + 1,
+            && replay_band(s, sorted, active, n_active, btf, band_top, band_bottom, x_origin, width, width + 1,
                            words, even_odd, t, avx2) == 0) {
             s->replayed++;
             for (int q = 0; q < n_active;) {
-                if (sorted[s->active[q]].y1 <= bbf) s->active[q] = s->active[--n_active];
+                if (sorted[active[q]].y1 <= bbf) active[q] = active[--n_active];
                 else q++;
             }
             continue;
@@ -566,44 +572,44 @@ int craster_fill_exact(craster_scratch *s, const craster_edge *edges, ptrdiff_t 
         int n_batch = 0;
 #endif
         while (j < n_active) {
-            const craster_edge *e = &sorted[s->active[j]];
+            const craster_edge *e = &sorted[active[j]];
             float ys = e->y0 > btf ? e->y0 : btf, ye = e->y1 < bbf ? e->y1 : bbf;
             if (ys < ye) {
 #if defined(CRASTER_X86)
                 if (avx2 && e->x0 != e->x1) {
                     if (ye - ys >= 3.0f) {
-                        craster_add_edge_avx2(e, ys, ye, btf, x_origin, width + 1, s->cells, s->bits, stride, words);
+                        craster_add_edge_avx2(e, ys, ye, btf, x_origin, width + 1, cells, bits, stride, words);
                     } else {
                         batch[n_batch] = e;
                         batch_ys[n_batch] = ys;
                         batch_ye[n_batch] = ye;
                         if (++n_batch == 8) {
-                            craster_add_short_edges_avx2(batch, batch_ys, batch_ye, 8, btf, x_origin, width + 1, s->cells, s->bits, stride, words);
+                            craster_add_short_edges_avx2(batch, batch_ys, batch_ye, 8, btf, x_origin, width + 1, cells, bits, stride, words);
                             n_batch = 0;
                         }
                     }
                 } else
 #endif
-                add_edge(e, ys, ye, btf, x_origin, width + 1, s->cells, s->bits, stride, words);
+                add_edge(e, ys, ye, btf, x_origin, width + 1, cells, bits, stride, words);
             }
-            if (e->y1 <= bbf) s->active[j] = s->active[--n_active];
+            if (e->y1 <= bbf) active[j] = active[--n_active];
             else j++;
         }
 #if defined(CRASTER_X86)
         if (n_batch > 0)
-            craster_add_short_edges_avx2(batch, batch_ys, batch_ye, n_batch, btf, x_origin, width + 1, s->cells, s->bits, stride, words);
+            craster_add_short_edges_avx2(batch, batch_ys, batch_ye, n_batch, btf, x_origin, width + 1, cells, bits, stride, words);
 #endif
         {
             const int32_t *ranges = s->uranges, *cov = s->ucov;
             for (int k = 0; k < n_marked; k++) {
                 int r = marked[k][0] - band_top, n = marked[k][1];
-                splice_exact(s->cells + r * stride, s->bits + r * words, ranges, n, cov);
+                splice_exact(cells + r * stride, bits + r * words, ranges, n, cov);
                 for (int q = 0; q < n; q++) cov += ranges[2 * q + 1] - ranges[2 * q] + 1;
                 ranges += 2 * n;
             }
         }
         if (t->format == CRASTER_ARGB32) {
-            craster_band rows = { s->cells, s->bits, stride, words, band_top, band_bottom, y_end, x_origin, width, even_odd };
+            craster_band rows = { cells, bits, stride, words, band_top, band_bottom, y_end, x_origin, width, even_odd };
 #if defined(CRASTER_X86)
             if (avx2) { craster_sweep_argb_avx2(&rows, t); continue; }
 #endif
