@@ -82,7 +82,10 @@ open class CAShapeLayer: CALayer {
     open var lineJoin: CAShapeLayerLineJoin {
         get { _opaque("lineJoin", CAShapeLayerLineJoin.miter) } set { _set("lineJoin", .opaque(newValue)) }
     }
-    /// Dash lengths (nil or empty = solid). Animatable element-wise when counts match.
+    /// Dash lengths (nil or empty = solid). Animatable element-wise when counts match (otherwise
+    /// the new pattern shows at once). Difference: Apple documents only `lineDashPhase` as
+    /// animatable; Strata also animates this one, implicitly too (as any animatable key; turned off
+    /// as for the others, e.g. by `CATransaction.setDisableActions(true)`).
     open var lineDashPattern: [NSNumber]? {
         get { CAGradientLayer.numbers(_value("lineDashPattern").anyValue)?.map { NSNumber(value: $0) } }
         set { _set("lineDashPattern", newValue.map { .custom($0) } ?? .none) }

@@ -22,6 +22,11 @@ public struct CGPathElement {
     public var points: UnsafeMutablePointer<CGPoint>
 }
 
+/// The callback of `CGPath.apply(info:function:)`: the caller's `info` and one element.
+/// Difference: a Swift function type, not `@convention(c)` as in Core Graphics (`CGPathElement`
+/// is a Swift struct here); the closures and functions written for Core Graphics pass as they are.
+public typealias CGPathApplierFunction = (UnsafeMutableRawPointer?, UnsafePointer<CGPathElement>) -> Void
+
 /// How a path's interior is decided (Core Graphics' `CGPathFillRule`).
 public enum CGPathFillRule: Int, Sendable {
     /// Non-zero winding number.
@@ -126,6 +131,12 @@ public class CGPath: Equatable, Hashable, CustomStringConvertible, @unchecked Se
                 withUnsafePointer(to: &e) { block($0) }
             }
         }
+    }
+
+    /// Calls `function` once per element, in order, passing `info` through (Core Graphics' C-style
+    /// iteration, which code written before `applyWithBlock` uses).
+    public func apply(info: UnsafeMutableRawPointer?, function: CGPathApplierFunction) {
+        applyWithBlock { function(info, $0) }
     }
 
     /// Visits every element with its points (internal, allocation-free iteration).
