@@ -26,9 +26,11 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
     public static let bevel = Self(rawValue: "bevel")
 }
 
-/// A layer that draws a path: filled with `fillColor`, then stroked with `strokeColor`, above
-/// its background and below its sublayers, in the layer's coordinate space (bounds origin at
-/// the path's origin, as Core Animation does; the path is not clipped to the bounds).
+/// A layer that draws a path: filled with `fillColor`, then stroked with `strokeColor`, between
+/// its contents and its first sublayer (as Apple documents), in the layer's coordinate space
+/// (bounds origin at the path's origin, as Core Animation does). The path is not clipped to the
+/// bounds unless `masksToBounds` is set, which clips it to the (rounded) bounds as it clips the
+/// contents and sublayers.
 ///
 /// Defaults follow Apple: opaque black fill, no stroke, width 1, butt caps, miter joins, miter
 /// limit 10, non-zero rule, whole path (`strokeStart` 0, `strokeEnd` 1). `path` animates by

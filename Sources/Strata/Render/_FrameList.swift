@@ -42,7 +42,7 @@ struct _Node {
     /// Colour multiplying the layer's group (a replicator instance's tint; the layer is then
     /// a group).
     var tint: _Tint?
-    /// What the layer's class draws itself (gradient, text), above the background.
+    /// What the layer's class draws itself (gradient, text, shape; where each goes: _OwnDrawing).
     var own: _OwnDrawing?
     var background: CGColor?
     var borderColor: CGColor?
@@ -237,8 +237,9 @@ final class _FrameList {
         if !lp.pointee.properties.isEmpty, let own = _OwnDrawing(lp.pointee) {
             node.own = own
             node.footprint = Self.intersect(bbox, c.clip)
-            // A shape's path may reach far outside the layer's bounds (often zero-sized).
-            if case let .shape(s) = own, let box = Self.deviceBox(s.reach, matrix) {
+            // A shape's path may reach far outside the layer's bounds (often zero-sized), unless
+            // masksToBounds clips it to them.
+            if case let .shape(s) = own, !lp.pointee.masksToBounds, let box = Self.deviceBox(s.reach, matrix) {
                 let reach = Self.intersect(box, c.clip)
                 node.footprint = node.footprint.map { f in reach.map { Self.union(f, $0) } ?? f } ?? reach
             }
@@ -289,7 +290,9 @@ final class _FrameList {
         node.contextKey = h.finalize()
         let index = nodes.count
         let hasSublayers = !(lp.pointee._children?.sublayers.isEmpty ?? true)
-        guard hasSublayers || (lp.pointee.masksToBounds && node.contents != nil) else {
+        // masksToBounds clips the contents and a shape layer's shape as well as the sublayers.
+        let clipsOwn = lp.pointee.masksToBounds && (node.contents != nil || node.own?.isShape == true)
+        guard hasSublayers || clipsOwn else {
             // A leaf (most layers): closed before it goes in, as `finish` would close it.
             Self.close(&node, end: index + 1, index: index)
             let subtree = node.subtree
@@ -356,7 +359,7 @@ final class _FrameList {
             n.group = n.allowsGroupOpacity
         }
         if !n.maskStorage.isEmpty || n.blend != nil || n.tint != nil { n.group = true }
-        if !hasDescendants, n.contents == nil, case .shape = n.clip { n.clip = .none }
+        if !hasDescendants, n.contents == nil, n.own?.isShape != true, case .shape = n.clip { n.clip = .none }
         var h = _KeyHasher()
         h.combine(n.contextKey); h.combine(n.matrix); h.combine(n.shape)
         h.combine(n.background); h.combine(n.borderColor); h.combine(n.borderWidth); h.combine(hashOf: n.own)

@@ -1,12 +1,23 @@
 import Foundation
 
-/// What a layer class draws by itself, between its background and its sublayers
-/// (CAGradientLayer's gradient, CATextLayer's text), resolved from ``RenderLayer/properties``. Hashable: damage
-/// compares it between frames.
+/// What a layer class draws by itself (CAGradientLayer's gradient, CATextLayer's text,
+/// CAShapeLayer's shape), resolved from ``RenderLayer/properties``. Hashable: damage compares it
+/// between frames.
+///
+/// Where it goes: a gradient or text right above the background; a shape, as Apple documents,
+/// "between the layer's contents and its first sublayer", and inside the layer's `masksToBounds`
+/// clip like the contents and sublayers (Apple: the path is not clipped to the bounds "only if the
+/// normal layer masking rules" do not clip it).
 enum _OwnDrawing: Hashable {
     case gradient(_GradientSpec)
     case text(_TextSpec)
     case shape(_ShapeSpec)
+
+    /// A shape layer's shape: drawn above the contents and clipped by `masksToBounds`.
+    var isShape: Bool {
+        if case .shape = self { return true }
+        return false
+    }
 
     /// Every pixel of the layer's shape comes out opaque (lets the painter skip what it hides).
     var isOpaque: Bool {

@@ -183,11 +183,23 @@ final class _Painter {
         let hidden = hiddenOwn[i]
         if !hidden, let sh = n.pointee.shadow { drawShadow(sh, n.pointee) }
         if !hidden, let bg = n.pointee.background { fill(n.pointee.shape, ring: nil, n.pointee.matrix, bg, alpha: n.pointee.drawAlpha) }
-        if !hidden, let own = n.pointee.own { drawOwn(own, n.pointee) }
-        guard n.pointee.end > i + 1 || n.pointee.contents != nil else { close(o, nodes); return }
+        // A gradient or text goes right above the background; a shape layer's shape above the
+        // contents, inside the masksToBounds clip (_OwnDrawing).
+        let own = hidden ? nil : n.pointee.own
+        let ownShape = own?.isShape == true
+        if let own, !ownShape { drawOwn(own, n.pointee) }
+        if n.pointee.end == i + 1, n.pointee.contents == nil {
+            var clipped = false
+            if case .none = n.pointee.clip {} else { clipped = ownShape }
+            if !clipped {
+                if let own, ownShape { drawOwn(own, n.pointee) }
+                close(o, nodes)
+                return
+            }
+        }
         // masksToBounds on a layer with only contents: the contents go straight through the
         // cached coverage of the (rounded) bounds, no offscreen group.
-        if case .shape = n.pointee.clip, n.pointee.end == i + 1, let c = n.pointee.contents, n.pointee.drawAlpha == 1,
+        if case .shape = n.pointee.clip, n.pointee.end == i + 1, !ownShape, let c = n.pointee.contents, n.pointee.drawAlpha == 1,
            c.center == RenderLayer.unitRect, c.dest.insetBy(dx: -1e-9, dy: -1e-9).contains(n.pointee.shape.rect),
            n.pointee.matrix.isAffine {
             let clip = hidden ? nil : cachedMask(n.pointee.shape, ring: nil, n.pointee.matrix)
@@ -216,6 +228,7 @@ final class _Painter {
             }
         }
         if !hidden, let c = n.pointee.contents { drawContents(c, n.pointee.matrix, alpha: n.pointee.drawAlpha) }
+        if let own, ownShape { drawOwn(own, n.pointee) }
         guard n.pointee.end > i + 1 else { close(o, nodes); return }
         open.append(o)
     }

@@ -5,7 +5,8 @@ import StrataTestSupport
 
 extension EngineTests {
     /// Seeded random scenes built with the public layer API and edited frame by frame: shape
-    /// layers (paths reaching outside their zero bounds, fills, strokes, dashes, trims), shape
+    /// layers (paths reaching outside their zero bounds, or clipped to their bounds by
+    /// `masksToBounds`; fills, strokes, dashes, trims), shape
     /// masks, `shouldRasterize`, blend modes, `sublayerTransform` and perspective — the features
     /// `DamageRandomSceneTests` does not randomise. Repainting only each frame's damage must
     /// give the full render, pixel for pixel, at scale 1 and 2.
@@ -75,7 +76,7 @@ extension EngineTests {
             func step() {
                 CATransaction.begin()
                 CATransaction.setDisableActions(true)
-                let si = rng.int(shapes.count), gi = rng.int(groups.count), kind = rng.int(13)
+                let si = rng.int(shapes.count), gi = rng.int(groups.count), kind = rng.int(14)
                 let s = shapes[si], g = groups[gi]
                 last = (kind, si, gi)
                 switch kind {
@@ -104,6 +105,11 @@ extension EngineTests {
                     var t = CATransform3DMakeRotation(rng.next() * 1.2 - 0.6, 0, 1, 0)
                     t.m34 = rng.chance(0.5) ? -1 / 200 : 0
                     g.transform = t
+                case 12:
+                    // masksToBounds clips the shape to the (rounded) bounds: give it some first.
+                    s.bounds = CGRect(x: 0, y: 0, width: rng.next() * 40, height: rng.next() * 40)
+                    s.cornerRadius = rng.chance(0.5) ? 0 : rng.next() * 15
+                    s.masksToBounds = rng.chance(0.6)
                 default:
                     s.lineJoin = [CAShapeLayerLineJoin.miter, .round, .bevel][rng.int(3)]
                     s.lineCap = [CAShapeLayerLineCap.butt, .round, .square][rng.int(3)]
