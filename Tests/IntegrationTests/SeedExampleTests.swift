@@ -31,16 +31,18 @@ final class SeedExampleTests: XCTestCase {
         XCTAssertEqual(end.boundingBox(of: Self.indigo), PixelRect(x: 542, y: 382, width: 48, height: 48))
     }
 
-    /// Seed 004's two-arc path over 5 s: each cubic is one keyframe segment of 2.5 s (the
-    /// inherited timing function is ignored, as the seed's text says), so the layer is at the
-    /// first arc's end (320, 74) at 2.5 s and at the first curve's midpoint (197, 393.5) at 1.25 s.
+    /// Seed 004's two-arc path over 5 s, each cubic one keyframe segment, paced by the listing's
+    /// timing curve (0.25, 0.1, 0.25, 1) first, as Apple's current reference documents (the
+    /// seed's text, from the older guide, says it is ignored): at 1.25 s the curve has reached
+    /// 0.4085 (the first arc at parameter 0.8170: (298.3, 265.1)), at 2.5 s 0.8024 (the second
+    /// arc at 0.6048: (481.1, 379.5)).
     func testSeed004KeyframePathPassesItsKeyPoints() throws {
         let green: UInt32 = 0xFF34_C759
         func centre(_ t: Double) throws -> (Double, Double) {
             let box = try XCTUnwrap(try goldenSnapshot("keyframes", at: t).boundingBox(of: green))
             return (Double(box.x) + Double(box.width) / 2, Double(box.y) + Double(box.height) / 2)
         }
-        for (t, x, y) in [(0.0, 74.0, 74.0), (1.25, 197.0, 393.5), (2.5, 320.0, 74.0), (5.0, 566.0, 74.0)] {
+        for (t, x, y) in [(0.0, 74.0, 74.0), (1.25, 298.3, 265.1), (2.5, 481.1, 379.5), (5.0, 566.0, 74.0)] {
             let c = try centre(t)
             XCTAssertEqual(c.0, x, accuracy: 1, "x at \(t) s")
             XCTAssertEqual(c.1, y, accuracy: 1, "y at \(t) s")

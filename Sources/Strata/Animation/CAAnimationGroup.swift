@@ -3,7 +3,9 @@ import Foundation
 /// Several animations run together in the group's time.
 ///
 /// Children's times are relative to the group (a child with beginTime 1 starts one second
-/// into the group); the group's duration clips them; children's `isRemovedOnCompletion` and
+/// into the group), paced by the group's `timingFunction` when it has one (so one curve can
+/// pace a keyframe animation, as Apple's Core Animation Cookbook shows); the group's duration
+/// clips them; children's `isRemovedOnCompletion` and
 /// delegates are ignored (only the group is added to the layer). Children without a valid
 /// duration get the transaction default when the group is added. Children apply in array order.
 ///
@@ -52,7 +54,7 @@ open class CAAnimationGroup: CAAnimation {
 
     override func _compile(for layer: CALayer, nested: Bool) -> _CompiledAnimation {
         Self._fold(self, leaf: { $0._compile(for: layer, nested: true) }) { g, inner, children in
-            _CompiledAnimation(timing: g._timing(nested: inner || nested), body: .group(children))
+            _CompiledAnimation(timing: g._timing(nested: inner || nested), body: .group(children), pacing: g.timingFunction)
         }
     }
 

@@ -19,10 +19,11 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 /// - `keyTimes` (fractions 0…1 of the duration, one per value; for `.discrete` one per value
 ///   or one more) place the values in time; missing or invalid ones (wrong count, decreasing,
 ///   NaN, outside 0…1) are replaced by evenly spaced times — the documented outcome.
-/// - `timingFunctions` (one per segment) pace each segment; the inherited `timingFunction` is
-///   ignored, as Apple's keyframe documentation states.
+/// - The inherited `timingFunction` paces the whole animation first, then `timingFunctions`
+///   (one per segment) pace each segment, as Apple's current reference documents (its older
+///   programming guide, seed 004, said the inherited one is ignored).
 /// - `.discrete` holds each value until the next key time; `.paced` and `.cubicPaced` ignore
-///   `keyTimes` and `timingFunctions` and move at constant speed (by value distance; cubic
+///   `keyTimes`, `timingFunction` and `timingFunctions` and move at constant speed (by value distance; cubic
 ///   paced by the spline's arc length); `.cubic` and `.cubicPaced` pass a Kochanek–Bartels
 ///   spline through the values (`tensionValues`, `continuityValues`, `biasValues`, one per
 ///   value, default 0 = Catmull–Rom) for numbers, points, sizes, rects and colours (other
@@ -73,7 +74,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let track = _PropertyTrack(
             keyPath: _KeyPath(path), additive: isAdditive, cumulative: isCumulative,
             valueFunction: valueFunction, fallback: layer._modelValue(forKeyPath: path),
-            curve: .keyframes(.init(k)))
+            curve: .keyframes(.init(k, pacing: calculationMode == .paced || calculationMode == .cubicPaced ? nil : timingFunction)))
         return _CompiledAnimation(timing: timing, body: .property(track))
     }
 }

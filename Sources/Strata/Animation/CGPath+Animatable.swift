@@ -3,7 +3,8 @@ import Foundation
 /// Paths animate (`CAShapeLayer.path`, `shadowPath`) by moving their points: two paths with
 /// the same element structure (the same sequence of move/line/quad/cubic/close) interpolate
 /// point by point; paths of different structure do not interpolate — the animation shows the
-/// start path until its end and then the end path (Core Animation's documented behaviour).
+/// start path until its end and then the end path (Apple documents the result for such paths
+/// as undefined; this is Strata's choice).
 extension CGPath {
     /// The path's elements as (type, points) pairs.
     var _elements: [(CGPathElementType, [CGPoint])] {

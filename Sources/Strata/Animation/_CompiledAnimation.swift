@@ -34,8 +34,20 @@ struct _LayerState {
 final class _CompiledAnimation: @unchecked Sendable {
     let timing: _Timing
     private(set) var body: Body
+    /// A group's `timingFunction`: it paces the group's time before its children see it.
+    let pacing: CAMediaTimingFunction?
 
-    init(timing: _Timing, body: Body) { self.timing = timing; self.body = body }
+    init(timing: _Timing, body: Body, pacing: CAMediaTimingFunction? = nil) {
+        self.timing = timing; self.body = body; self.pacing = pacing
+    }
+
+    /// The time a group's children see at its iteration time `t`: `t` paced by the group's
+    /// timing function over its duration (Apple: a group's timing function and duration "take
+    /// precedence" over its children's, which run in its time space).
+    @inline(__always) func childTime(_ t: Double) -> Double {
+        guard let pacing, timing.duration > 0 else { return t }
+        return timing.duration * pacing.evaluate(t / timing.duration)
+    }
 
     /// Nested groups that nothing else holds go with this one, without recursion.
     deinit {
@@ -65,6 +77,7 @@ final class _CompiledAnimation: @unchecked Sendable {
         case .none: return
         case let .property(track): track.apply(time: t, duration: timing.duration, iteration: iteration, to: &state)
         case let .group(children):
+            let t = childTime(t)
             // A group without nested groups (the usual case) applies its children in place: the
             // work list below would allocate every frame.
             if !children.contains(where: \.isGroup) {
@@ -77,7 +90,8 @@ final class _CompiledAnimation: @unchecked Sendable {
             while let (c, time) = pending.popLast() {
                 guard case let .group(nested) = c.body else { c.apply(at: time, to: &state); continue }
                 guard let (ct, _) = c.timing.iterationTime(c.timing.localTime(time)) else { continue }
-                pending.append(contentsOf: nested.reversed().map { ($0, ct) })
+                let paced = c.childTime(ct)
+                pending.append(contentsOf: nested.reversed().map { ($0, paced) })
             }
         case let .transition(track): track.apply(time: t, duration: timing.duration, to: &state)
         }
@@ -124,7 +138,10 @@ final class _PropertyTrack: Sendable {
 
     final class KeyframeBox: Sendable {
         let keyframes: _Keyframes
-        init(_ k: _Keyframes) { keyframes = k }
+        /// The animation's own `timingFunction`, applied to its progress before the key times
+        /// and the segments' timing functions (nil in the paced modes, which ignore it).
+        let pacing: CAMediaTimingFunction?
+        init(_ k: _Keyframes, pacing: CAMediaTimingFunction? = nil) { keyframes = k; self.pacing = pacing }
     }
 
     enum Curve: Sendable {
@@ -238,6 +255,7 @@ final class _PropertyTrack: Sendable {
             if cumulative && iteration > 0 { value = value.adding(b.subtracting(a).scaled(by: Double(iteration))) }
         case let .keyframes(box):
             let k = box.keyframes
+            let progress = box.pacing?.evaluate(progress) ?? progress
             guard var v = k.value(at: progress) else { return }
             if cumulative && iteration > 0, let first = k.values.first, let last = k.values.last {
                 v = v.adding(last.subtracting(first).scaled(by: Double(iteration)))

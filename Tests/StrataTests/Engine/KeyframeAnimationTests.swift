@@ -68,6 +68,73 @@ extension EngineTests {
             #expect(approx(v[1], 100 + 100 * referenceBezier(0, 0, 0.58, 1, at: 0.5)))
         }
 
+        /// The animation's own `timingFunction` paces the whole animation, then each segment's
+        /// function paces its segment (Apple: "that function is applied first followed by the
+        /// timing function for the specific keyframe segment"); the paced modes ignore it.
+        @Test func wholeAnimationTimingFunctionComesFirst() {
+            let easeIn = CAMediaTimingFunction(name: .easeIn), easeOut = CAMediaTimingFunction(name: .easeOut)
+            func inCurve(_ x: Double) -> Double { referenceBezier(0.42, 0, 1, 1, at: x) }
+            func outCurve(_ x: Double) -> Double { referenceBezier(0, 0, 0.58, 1, at: x) }
+            let k = CAKeyframeAnimation(keyPath: "position.x")
+            k.values = [0, 100, 200]
+            k.timingFunction = easeIn
+            k.duration = 2
+            var v = Self.sample(k, "position.x", at: [0.5, 1.5]).map { Double($0 as! CGFloat) }
+            #expect(approx(v[0], 200 * inCurve(0.25), 1e-6))
+            #expect(approx(v[1], 200 * inCurve(0.75), 1e-6))
+            // Then the segments' own functions, on where the eased progress falls in them.
+            k.timingFunctions = [easeOut, easeOut]
+            v = Self.sample(k, "position.x", at: [0.5, 1.5]).map { Double($0 as! CGFloat) }
+            #expect(approx(v[0], 100 * outCurve(inCurve(0.25) / 0.5), 1e-6))
+            #expect(approx(v[1], 100 + 100 * outCurve((inCurve(0.75) - 0.5) / 0.5), 1e-6))
+            // The same for discrete values: the switch comes when the eased progress crosses.
+            let d = CAKeyframeAnimation(keyPath: "position.x")
+            d.values = [10, 20]
+            d.calculationMode = .discrete
+            d.timingFunction = easeIn
+            d.duration = 1
+            // ease-in reaches 0.5 at x ≈ 0.6575: still the first value at 0.65, the second at 0.665.
+            #expect(Self.sample(d, "position.x", at: [0.65, 0.665]).map { $0 as! CGFloat } == [10, 20])
+            // Paced: constant speed whatever the timing function.
+            let p = CAKeyframeAnimation(keyPath: "position.x")
+            p.values = [0, 100, 200]
+            p.calculationMode = .paced
+            p.timingFunction = easeIn
+            p.duration = 2
+            #expect(Self.sample(p, "position.x", at: [0.5, 1.5]).map { $0 as! CGFloat } == [50, 150])
+        }
+
+        /// A group's `timingFunction` paces its children (the Cookbook's way of giving a keyframe
+        /// animation one curve); nested groups compose, the outer curve first.
+        @Test func groupTimingFunctionPacesItsChildren() {
+            func inCurve(_ x: Double) -> Double { referenceBezier(0.42, 0, 1, 1, at: x) }
+            func outCurve(_ x: Double) -> Double { referenceBezier(0, 0, 0.58, 1, at: x) }
+            let child = CAKeyframeAnimation(keyPath: "position.x")
+            child.values = [0, 50, 100]
+            child.duration = 2
+            let g = CAAnimationGroup()
+            g.animations = [child]
+            g.duration = 2
+            g.timingFunction = CAMediaTimingFunction(name: .easeIn)
+            var v = Self.sample(g, "position.x", at: [0.5, 1.5]).map { Double($0 as! CGFloat) }
+            #expect(approx(v[0], 100 * inCurve(0.25), 1e-6))
+            #expect(approx(v[1], 100 * inCurve(0.75), 1e-6))
+            let inner = CAAnimationGroup()
+            inner.animations = [child]
+            inner.duration = 2
+            inner.timingFunction = CAMediaTimingFunction(name: .easeOut)
+            let outer = CAAnimationGroup()
+            outer.animations = [inner]
+            outer.duration = 2
+            outer.timingFunction = CAMediaTimingFunction(name: .easeIn)
+            v = Self.sample(outer, "position.x", at: [0.5, 1.5]).map { Double($0 as! CGFloat) }
+            #expect(approx(v[0], 100 * outCurve(inCurve(0.25)), 1e-6))
+            #expect(approx(v[1], 100 * outCurve(inCurve(0.75)), 1e-6))
+            // Without a timing function a group passes its time through.
+            g.timingFunction = nil
+            #expect(Self.sample(g, "position.x", at: [0.5, 1.5]).map { $0 as! CGFloat } == [25, 75])
+        }
+
         /// Cubic mode: Catmull–Rom (tension = continuity = bias = 0) Hermite segments.
         @Test func cubicIsKochanekBartels() {
             let k = CAKeyframeAnimation(keyPath: "position.x")
