@@ -4,7 +4,7 @@ import Testing
 import StrataTestSupport
 
 /// CAReplicatorLayer: defaults and animatability as Core Animation documents them, and the
-/// copies on screen — transformed about the anchor point, delayed, tinted.
+/// copies on screen — transformed about the bounds' centre, delayed, tinted.
 @Suite(.runLoopTurn) struct ReplicatorLayerTests {
     /// A root of `size` points holding `replicator` (whole-root frame) after `build` set it up,
     /// without implicit animations; returns the render tree.
@@ -40,7 +40,7 @@ import StrataTestSupport
         #expect(r.instanceCount == 1)
         #expect(r.instanceDelay == 0)
         #expect(r.instanceTransform == .identity)
-        #expect(r.instanceColor == nil)
+        #expect(r.instanceColor == CGColor.white)
         #expect(r.instanceRedOffset == 0 && r.instanceAlphaOffset == 0)
         #expect(!r.preservesDepth)
         #expect(CAReplicatorLayer.defaultValue(forKey: "instanceCount") as? Int == 1)
@@ -85,8 +85,9 @@ import StrataTestSupport
         for (x, y) in [(50, 5), (95, 50), (50, 95), (5, 50)] { #expect(b.pixel(x: x, y: y) == green, "(\(x), \(y))") }
         #expect(b.pixel(x: 50, y: 50) == 0xFF00_0000)
 
-        // Moving the anchor point to the top-left corner pivots the copies there instead:
-        // the second copy turns the dot (45…55, 0…10) to x −10…0, y 45…55 — off the left edge.
+        // Moving the anchor point to the top-left corner does not move the pivot: Apple applies
+        // the instance transform "relative to the center of this layer", so the second copy still
+        // turns the dot (45…55, 0…10) about (50, 50) to x 90…100, y 45…55.
         let (_, moved) = scene { r in
             r.addSublayer(dot(CGRect(x: 45, y: 0, width: 10, height: 10), CGColor(red: 0, green: 1, blue: 0, alpha: 1)))
             r.instanceCount = 2
@@ -96,7 +97,7 @@ import StrataTestSupport
         }
         let m = render(moved)
         #expect(m.pixel(x: 50, y: 5) == green)
-        #expect(m.pixel(x: 95, y: 50) == 0xFF00_0000)
+        #expect(m.pixel(x: 95, y: 50) == green)
         #expect(m.pixel(x: 5, y: 50) == 0xFF00_0000)
     }
 

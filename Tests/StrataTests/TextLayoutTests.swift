@@ -166,8 +166,10 @@ import StrataTestSupport
 
     @Test func colourAttributeColoursItsRunOnly() {
         let s = NSMutableAttributedString(string: "HH HH")
+        // The size as an attribute: an attributed string does not use the layer's fontSize.
+        s.addAttribute(.font, value: CTFontCreateWithName("DejaVu Sans", 30, nil), range: NSRange(location: 0, length: 5))
         s.addAttribute(.foregroundColor, value: CGColor(red: 1, green: 0, blue: 0, alpha: 1), range: NSRange(location: 3, length: 2))
-        let b = TextRenderTests.render(120, 40) { $0.string = s; $0.fontSize = 30 }
+        let b = TextRenderTests.render(120, 40) { $0.string = s }
         var leftBlack = false, leftRed = false, rightBlack = false, rightRed = false
         for y in 0..<b.height {
             for x in 0..<b.width {

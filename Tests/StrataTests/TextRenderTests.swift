@@ -115,9 +115,42 @@ import StrataTestSupport
 
     @Test func attributedRunsChangeFontSizeColourAndKerning() {
         let s = NSMutableAttributedString(string: "Big red spaced")
+        // The whole string's font and colour first: an attributed string does not use the layer's.
+        s.addAttribute(.font, value: CTFontCreateWithName("DejaVu Sans", 16, nil), range: NSRange(location: 0, length: 14))
+        s.addAttribute(.foregroundColor, value: CGColor.black, range: NSRange(location: 0, length: 14))
         s.addAttribute(.font, value: CTFontCreateWithName("DejaVu Serif-Bold", 24, nil), range: NSRange(location: 0, length: 3))
         s.addAttribute(.foregroundColor, value: CGColor(red: 1, green: 0, blue: 0, alpha: 1), range: NSRange(location: 4, length: 3))
         s.addAttribute(.kern, value: 4.0, range: NSRange(location: 8, length: 6))
         Self.golden(Self.render(240, 40) { $0.string = s }, "attributed")
+    }
+
+    /// Apple: `font`, `fontSize` (and `foregroundColor`) are "only used when the `string`
+    /// property is not an NSAttributedString"; runs without such attributes take Core Text's
+    /// defaults, Helvetica 12 in black.
+    @Test func attributedStringsIgnoreTheLayersFontSizeAndColour() {
+        let bare = Self.render(120, 40) {
+            $0.string = NSAttributedString(string: "HHHH")
+            $0.foregroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            $0.fontSize = 30
+            $0.font = "DejaVu Serif"
+        }
+        let explicit = Self.render(120, 40) {
+            let s = NSMutableAttributedString(string: "HHHH")
+            s.addAttribute(.font, value: CTFontCreateWithName("Helvetica", 12, nil), range: NSRange(location: 0, length: 4))
+            s.addAttribute(.foregroundColor, value: CGColor.black, range: NSRange(location: 0, length: 4))
+            $0.string = s
+        }
+        func all(_ b: Bitmap) -> [UInt32] { (0..<b.height).flatMap { y in (0..<b.width).map { b.pixel(x: $0, y: y) } } }
+        #expect(Self.ink(bare) > 0)
+        #expect(all(bare) == all(explicit))
+        // Black ink only: every pixel grey (equal channels), none of the layer's red.
+        #expect(all(bare).allSatisfy { ($0 >> 16) & 0xFF == $0 & 0xFF })
+        // A plain string takes the layer's colour: red, so no grey ink at all.
+        let plain = Self.render(120, 40) {
+            $0.string = "HHHH"
+            $0.foregroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            $0.fontSize = 30
+        }
+        #expect(all(plain).contains { ($0 >> 16) & 0xFF == 0xFF && $0 & 0xFF < 0x80 })
     }
 }

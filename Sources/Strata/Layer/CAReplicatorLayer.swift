@@ -4,9 +4,10 @@ import Foundation
 /// tinted a step further than the one before (Core Animation's replicator).
 ///
 /// Instance *i* (0 … `instanceCount` − 1) of the sublayers:
-/// - is transformed by `instanceTransform` applied *i* times, about the replicator's anchor
-///   point in its bounds (like `sublayerTransform`, which still applies outside it): a rotation
-///   turns the copies around the replicator's centre, a translation lines them up;
+/// - is transformed by `instanceTransform` applied *i* times, "relative to the center of this
+///   layer" as Apple documents — its bounds' centre, wherever its anchor point is (unlike
+///   `sublayerTransform`, which pivots about the anchor point and still applies outside it): a
+///   rotation turns the copies around the replicator's centre, a translation lines them up;
 /// - shows its animations `i × instanceDelay` seconds late (the sublayers' time is shifted, so
 ///   a copy whose animation has not begun yet shows the model value, as a delayed animation does);
 /// - has every pixel multiplied, channel by channel, by `instanceColor` plus *i* times the
@@ -54,13 +55,14 @@ open class CAReplicatorLayer: CALayer {
     open var instanceDelay: CFTimeInterval {
         get { _value("instanceDelay").number ?? 0 } set { _set("instanceDelay", .number(newValue, .double)) }
     }
-    /// The transform from one copy to the next, about the anchor point (default identity).
-    /// Animatable.
+    /// The transform from one copy to the next, about the centre of the bounds (default
+    /// identity). Animatable.
     open var instanceTransform: CATransform3D {
         get { _value("instanceTransform").transform ?? .identity }
         set { _set("instanceTransform", .transform(newValue)) }
     }
-    /// The colour multiplying instance 0 (default nil: opaque white). Animatable.
+    /// The colour multiplying instance 0 (default opaque white, as Apple documents; nil also
+    /// counts as white). Animatable.
     open var instanceColor: CGColor? {
         get { _colorValue("instanceColor") } set { _set("instanceColor", newValue.map { .color($0) } ?? .none) }
     }
@@ -87,6 +89,7 @@ open class CAReplicatorLayer: CALayer {
         case "preservesDepth": return false
         case "instanceDelay": return CFTimeInterval(0)
         case "instanceTransform": return CATransform3D.identity
+        case "instanceColor": return CGColor.white
         case "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset": return Float(0)
         default: return super.defaultValue(forKey: key)
         }

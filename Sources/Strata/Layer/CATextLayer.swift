@@ -33,7 +33,8 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
 ///   em draws nothing.
 /// - `foregroundColor` (default opaque white, animatable; nil draws nothing).
 /// - For an attributed string, `.font`, `.foregroundColor` and `.kern` attributes apply per run;
-///   runs without them use the layer's font, size and colour.
+///   as Apple documents, the layer's `font`, `fontSize` and `foregroundColor` are then not used:
+///   runs without a font or colour attribute take Core Text's defaults, Helvetica 12 in black.
 /// - Invalid UTF-8 reaching a `String` from C has already become U+FFFD (Swift's decoding);
 ///   it draws as the replacement character. An empty string draws nothing.
 open class CATextLayer: CALayer {
@@ -151,9 +152,11 @@ open class CATextLayer: CALayer {
     /// into a context of its own, as `draw(in:)`/`render(in:)` do on Apple platforms. A nil
     /// colour or string, or an empty string, draws nothing.
     open override func draw(in ctx: CGContext) {
-        guard let color = foregroundColor else { return }
+        let string = _value("string").anyValue
+        // The layer's colour is only used for a plain string (an attributed one has its own).
+        guard let color = foregroundColor ?? (string is _AttributedRuns ? .black : nil) else { return }
         let base = TextStyle(fontName: font as? String ?? "Helvetica", fontSize: fontSize, color: color)
-        guard let text = _TextSpec.styledText(_value("string").anyValue, base: base) else { return }
+        guard let text = _TextSpec.styledText(string, base: base) else { return }
         ctx.draw(text, in: bounds, isWrapped: isWrapped, truncationMode: truncationMode, alignmentMode: alignmentMode)
     }
 }

@@ -12,10 +12,11 @@ struct _TextSpec: Hashable, Sendable {
     init?(_ l: RenderLayer) {
         guard RenderLayer.string(l.properties[CAGradientLayer.kindKey]) == "text" else { return nil }
         var base = TextStyle()
+        let attributed = l.properties["string"] is _AttributedRuns
         if let f = RenderLayer.string(l.properties["font"]) { base.fontName = f }
         if let n = l.number("fontSize") { base.fontSize = CGFloat(n) }
         if let c = l.properties["foregroundColor"] as? CGColor { base.color = c }
-        else if l.properties.keys.contains("foregroundColor") { return nil }
+        else if l.properties.keys.contains("foregroundColor"), !attributed { return nil }
         guard let text = Self.styledText(l.properties["string"], base: base) else { return nil }
         self.text = text
         let scale = l.contentsScale.isFinite && l.contentsScale > 0 ? l.contentsScale : 1
@@ -26,17 +27,23 @@ struct _TextSpec: Hashable, Sendable {
         origin = l.bounds.origin
     }
 
-    /// A text layer's stored `string` value (a `String` or the runs of an attributed string)
-    /// styled over `base`; nil for anything else or an empty text.
+    /// A text layer's stored `string` value styled: a `String` with `base` (the layer's font,
+    /// size and colour), the runs of an attributed string over ``attributedDefaults`` (Apple: the
+    /// layer's `font`, `fontSize` and `foregroundColor` are only used when the string is not an
+    /// attributed string); nil for anything else or an empty text.
     static func styledText(_ string: Any?, base: TextStyle) -> StyledText? {
         let text: StyledText
         switch string {
         case let s as String: text = StyledText(s, style: base)
-        case let a as _AttributedRuns: text = a.styled(base: base)
+        case let a as _AttributedRuns: text = a.styled(base: attributedDefaults)
         default: return nil
         }
         return text.scalars.isEmpty ? nil : text
     }
+
+    /// What an attributed string's runs without a font or colour attribute get: Core Text's
+    /// documented defaults, Helvetica 12 in black.
+    static let attributedDefaults = TextStyle(fontName: "Helvetica", fontSize: 12, color: .black)
 
     /// Pixel size of the backing image.
     var pixelSize: (Int, Int) {

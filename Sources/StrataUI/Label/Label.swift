@@ -26,21 +26,46 @@ open class Label: View {
 
     open var text: String? {
         get { textLayer.string as? String }
-        set { textLayer.string = newValue }
+        set { attributedSource = nil; textLayer.string = newValue }
     }
 
+    /// Runs without a font or colour take the label's `font` and `textColor` (as UILabel does;
+    /// the text layer alone would use Core Text's defaults there). Reads back with those filled in.
     open var attributedText: NSAttributedString? {
         get { textLayer.string as? NSAttributedString }
-        set { textLayer.string = newValue }
+        set { attributedSource = newValue; textLayer.string = newValue.map(filled) }
     }
 
+    /// The attributed text as set, before the label's font and colour were filled in.
+    private var attributedSource: NSAttributedString?
+
     open var font = CTFontCreateWithName("Helvetica", 17, nil) {
-        didSet { textLayer.font = font; textLayer.fontSize = font.size }
+        didSet {
+            textLayer.font = font; textLayer.fontSize = font.size
+            if let a = attributedSource { textLayer.string = filled(a) }
+        }
     }
 
     open var textColor: CGColor? {
         get { textLayer.foregroundColor }
-        set { textLayer.foregroundColor = newValue }
+        set {
+            textLayer.foregroundColor = newValue
+            if let a = attributedSource { textLayer.string = filled(a) }
+        }
+    }
+
+    /// `a` with the label's font and colour on the runs that have none.
+    private func filled(_ a: NSAttributedString) -> NSAttributedString {
+        let m = NSMutableAttributedString(attributedString: a)
+        let whole = NSRange(location: 0, length: m.length)
+        var bare: [(NSAttributedString.Key, NSRange)] = []
+        m.enumerateAttribute(.font, in: whole) { v, r, _ in if v == nil { bare.append((.font, r)) } }
+        m.enumerateAttribute(.foregroundColor, in: whole) { v, r, _ in if v == nil { bare.append((.foregroundColor, r)) } }
+        for (key, r) in bare {
+            if key == .font { m.addAttribute(.font, value: font, range: r) }
+            else if let c = textColor { m.addAttribute(.foregroundColor, value: c, range: r) }
+        }
+        return m
     }
 
     open var textAlignment: CATextLayerAlignmentMode {
