@@ -1,7 +1,9 @@
 import Foundation
 
 /// Receives an animation's start and stop. Both methods are optional.
-/// Delivered on the main thread by `CATransaction.deliverAnimationEvents(at:)`.
+/// Delivered by `CATransaction.deliverAnimationEvents(at:)` on the thread that committed the
+/// animation (the main thread for layers changed there, which the frame loop serves;
+/// difference: Apple always uses the main thread).
 public protocol CAAnimationDelegate: AnyObject {
     func animationDidStart(_ anim: CAAnimation)
     /// `finished` is false when the animation was removed (or replaced) before it ended.

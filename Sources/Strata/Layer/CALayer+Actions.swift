@@ -55,6 +55,9 @@ extension CALayer {
 
     /// Keys holding a `CGPath`: animatable, but without implicit animations.
     static let _pathKeys: Set<String> = ["path", "shadowPath"]
+    /// Animatable keys with no implied animation (Apple's animatable-properties table: the paths,
+    /// and `doubleSided`, "There is no default implied animation").
+    static let _explicitOnlyKeys: Set<String> = _pathKeys.union(["doubleSided"])
 
     /// The action for `event`, searched in Core Animation's order: the delegate's
     /// `action(for:forKey:)`, then `actions[event]`, then `style["actions"][event]` (and nested
@@ -83,10 +86,10 @@ extension CALayer {
     /// values (it animates from the previous presentation value to the new model value with
     /// the transaction's duration and curve); for `contents` a fade `CATransition`; nil for
     /// everything else (including `onOrderIn`/`onOrderOut`) and for the `CGPath` properties
-    /// (`path`, `shadowPath`), which Apple documents as animatable explicitly but never
-    /// implicitly.
+    /// (`path`, `shadowPath`) and `doubleSided`, which Apple documents as animatable explicitly
+    /// but never implicitly.
     static func _defaultAction(forKey event: String, layerClass: CALayer.Type) -> CAAction? {
-        guard layerClass.isAnimatable(key: event), !_pathKeys.contains(event) else { return nil }
+        guard layerClass.isAnimatable(key: event), !_explicitOnlyKeys.contains(event) else { return nil }
         if event == "contents" {
             let t = CATransition()
             t.type = .fade

@@ -81,12 +81,22 @@ public enum CATransaction {
         _TransactionState.current.levels.last?.completion?.block
     }
 
-    /// Sets the current level's completion block (replacing an earlier one of that level).
+    /// Sets the current level's completion block. A block it replaces (also by nil) still runs,
+    /// as Apple documents: once the animations added while it was set have finished, or at the
+    /// commit when there were none.
     public static func setCompletionBlock(_ block: (() -> Void)?) {
         let s = _TransactionState.current
         s.touch()
-        s.levels[s.levels.count - 1].completion = block.map { _CompletionGroup($0) }
+        let top = s.levels.count - 1
+        if let replaced = s.levels[top].completion { s.sealedGroups.append(replaced) }
+        s.levels[top].completion = block.map { _CompletionGroup($0) }
     }
+
+    /// Core Animation's transaction lock, for code that reads layer values from several threads
+    /// (a recursive lock: the same thread may take it again).
+    public static func lock() { _transactionLock.lock() }
+    /// Releases `lock()`.
+    public static func unlock() { _transactionLock.unlock() }
 
     public static func value(forKey key: String) -> Any? {
         if key == kCATransactionCompletionBlock { return completionBlock() }
@@ -125,3 +135,6 @@ public let kCATransactionAnimationDuration = "animationDuration"
 public let kCATransactionDisableActions = "disableActions"
 public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
 public let kCATransactionCompletionBlock = "completionBlock"
+
+/// The lock behind `CATransaction.lock()`.
+private let _transactionLock = NSRecursiveLock()

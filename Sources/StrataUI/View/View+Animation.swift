@@ -36,7 +36,8 @@ extension View {
     ///
     /// `completion(finished)` runs once all those animations have stopped (or right after the
     /// commit when nothing animated); `finished` is false when any of them was removed or
-    /// replaced before its end. Non-finite or negative durations and delays count as 0.
+    /// replaced before its end. A duration of 0 or less (or not finite) makes the changes
+    /// without animating them, as in UIKit; a non-finite or negative delay counts as 0.
     /// Only the views' own layers animate; other layers keep their own actions.
     public static func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0,
                                options: AnimationOptions = [], animations: () -> Void,
@@ -47,10 +48,10 @@ extension View {
 
     /// Like `animate(withDuration:…)` with a spring: `dampingRatio` 1 settles without overshoot,
     /// lower values bounce; `initialSpringVelocity` is in units of the whole change per second
-    /// (as `CASpringAnimation.initialVelocity`). The spring's response (period of the undamped
-    /// oscillation) is `duration`: stiffness (2π/duration)², damping 4π·ratio/duration, mass 1.
-    /// Each animation runs until the spring settles (`settlingDuration`), which may be longer
-    /// than `duration` for ratios well below 1.
+    /// (as `CASpringAnimation.initialVelocity`). As in UIKit, `duration` is the animations' total
+    /// duration: the spring (mass 1, damping ratio `dampingRatio`) starts from a response — the
+    /// undamped period — of `duration` and is made faster until its `settlingDuration` fits in
+    /// `duration`.
     public static func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0,
                                usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
                                options: AnimationOptions = [], animations: () -> Void,

@@ -54,6 +54,9 @@ enum _ViewAnimationContext {
         guard let block = stack.last ?? nil, type(of: layer).isAnimatable(key: key), key != "contents" else {
             return NSNull()
         }
+        // UIKit: "If you specify a negative value or 0, the changes are made without animating
+        // them" (a non-finite duration too, here).
+        guard block.spec.duration.isFinite, block.spec.duration > 0 else { return NSNull() }
         return animation(for: key, spec: block.spec, tracker: block.tracker)
     }
 
@@ -68,7 +71,17 @@ enum _ViewAnimationContext {
             s.stiffness = (2 * .pi / d) * (2 * .pi / d)
             s.damping = 4 * .pi * ratio / d
             s.initialVelocity = spring.velocity.isFinite ? spring.velocity : 0
-            s.duration = max(duration, s.settlingDuration)
+            // UIKit's duration is "the total duration of the animations": the spring is made
+            // faster, its damping ratio kept, until it settles within it (a few rounds, as the
+            // initial velocity's share does not scale with the spring).
+            for _ in 0..<4 {
+                let settle = s.settlingDuration
+                guard settle.isFinite, settle > d * (1 + 1e-9) else { break }
+                let f = settle / d
+                s.stiffness *= f * f
+                s.damping *= f
+            }
+            s.duration = d
             anim = s
         } else {
             anim = CABasicAnimation(keyPath: key)

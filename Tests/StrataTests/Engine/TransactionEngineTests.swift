@@ -137,6 +137,67 @@ extension EngineTests {
             }
         }
 
+        /// Apple: a block replaced by another ("set to a different value") is still invoked:
+        /// right away when no animation was added while it was set, else when those finish.
+        @Test func aReplacedCompletionBlockStillRuns() {
+            withManualClock(at: 0) { clock in
+                let (_, layer) = committedLayer()
+                var log: [String] = []
+                CATransaction.begin()
+                CATransaction.setCompletionBlock { log.append("A") }
+                CATransaction.setCompletionBlock { log.append("B") }
+                CATransaction.commit()
+                #expect(log.sorted() == ["A", "B"])
+
+                log = []
+                CATransaction.begin()
+                CATransaction.setCompletionBlock { log.append("A") }
+                CATransaction.setCompletionBlock(nil)
+                CATransaction.commit()
+                #expect(log == ["A"])
+
+                // A waits for the animation added while it was set; B, with none, runs at commit.
+                log = []
+                CATransaction.begin()
+                CATransaction.setCompletionBlock { log.append("A") }
+                let a = CABasicAnimation(keyPath: "opacity")
+                a.fromValue = 0; a.toValue = 1; a.duration = 1
+                layer.add(a, forKey: "a")
+                CATransaction.setCompletionBlock { log.append("B") }
+                CATransaction.commit()
+                #expect(log == ["B"])
+                clock.time = 1
+                CATransaction.deliverAnimationEvents(at: 1)
+                #expect(log == ["B", "A"])
+            }
+        }
+
+        /// Apple's animatable-properties table: `doubleSided` has "no default implied animation"
+        /// (an explicit one still runs).
+        @Test func doubleSidedChangesWithoutAnImplicitAnimation() {
+            withManualClock(at: 0) { clock in
+                let (_, layer) = committedLayer()
+                layer.isDoubleSided = false
+                #expect(layer.animationKeys() == nil)
+                CATransaction.flush()
+                #expect(layer.presentation()?.isDoubleSided == false)
+                layer.opacity = 0.5                          // an animatable neighbour still animates
+                #expect(layer.animationKeys() == ["opacity"])
+                CATransaction.flush()
+            }
+        }
+
+        @Test func lockIsRecursive() {
+            CATransaction.lock()
+            CATransaction.lock()
+            CATransaction.unlock()
+            CATransaction.unlock()
+            // Free again: another thread can take it.
+            let taken = DispatchSemaphore(value: 0)
+            Thread { CATransaction.lock(); CATransaction.unlock(); taken.signal() }.start()
+            #expect(taken.wait(timeout: .now() + 10) == .success)
+        }
+
         @Test func delegateSeesStartAndStop() {
             final class D: CAAnimationDelegate {
                 var events: [String] = []
