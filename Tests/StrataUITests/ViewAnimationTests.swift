@@ -104,6 +104,30 @@ import StrataTestSupport
         CATransaction.flush()
     }
 
+    /// UIKit: "During an animation, user interactions are temporarily disabled for all views
+    /// involved in the animation", unless `.allowUserInteraction` is given; afterwards they
+    /// take input again.
+    @Test func animatingViewsTakeNoInputUnlessAllowed() {
+        let (_, root, v) = scene()
+        let child = View(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        v.addSubview(child)
+        CATransaction.flush()
+        #expect(root.hitTest(CGPoint(x: 15, y: 15), with: nil) === child)
+        View.animate(withDuration: 1, animations: { v.alpha = 0.9 })
+        CATransaction.flush()
+        // The point falls through the animating view and its subview to the root.
+        #expect(root.hitTest(CGPoint(x: 15, y: 15), with: nil) === root)
+        #expect(root.hitTest(CGPoint(x: 50, y: 50), with: nil) === root)
+        CATransaction.deliverAnimationEvents(at: CACurrentMediaTime() + 10)
+        #expect(root.hitTest(CGPoint(x: 15, y: 15), with: nil) === child)
+
+        View.animate(withDuration: 1, delay: 0, options: [.allowUserInteraction], animations: { v.alpha = 0.8 })
+        CATransaction.flush()
+        #expect(root.hitTest(CGPoint(x: 15, y: 15), with: nil) === child)
+        #expect(root.hitTest(CGPoint(x: 50, y: 50), with: nil) === v)
+        CATransaction.deliverAnimationEvents(at: CACurrentMediaTime() + 10)
+    }
+
     /// UIKit: "If you specify a negative value or 0, the changes are made without animating
     /// them"; the completion still runs, finished.
     @Test func zeroOrNegativeDurationDoesNotAnimate() {

@@ -6,6 +6,9 @@ public struct AnimationOptions: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
+    /// Let the animated views take touches and clicks while they animate (by default, as in
+    /// UIKit, hit testing passes over a view while an animation of this kind runs on it).
+    public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
     /// Repeat forever.
     public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
     /// Run backwards after forwards (with `repeat`: each cycle).
@@ -38,6 +41,9 @@ extension View {
     /// commit when nothing animated); `finished` is false when any of them was removed or
     /// replaced before its end. A duration of 0 or less (or not finite) makes the changes
     /// without animating them, as in UIKit; a non-finite or negative delay counts as 0.
+    /// While such an animation is on a view, hit testing passes over the view (and its
+    /// subviews), as UIKit disables interaction for animating views, unless `options` has
+    /// `.allowUserInteraction`.
     /// Only the views' own layers animate; other layers keep their own actions.
     public static func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0,
                                options: AnimationOptions = [], animations: () -> Void,

@@ -67,7 +67,8 @@ extension View {
 
     /// The hit-test walk behind `hitTest(_:with:)`:
     /// 1. a view that is hidden, has `isUserInteractionEnabled` false or alpha below 0.01 is
-    ///    skipped with its whole subtree;
+    ///    skipped with its whole subtree, and so is one animating from a `View.animate` block
+    ///    without `.allowUserInteraction` (UIKit disables interaction for animating views);
     /// 2. with `clipsToBounds`, a point outside `point(inside:with:)` misses the subtree;
     /// 3. subviews are tried front to back (higher layer `zPosition` first, then later
     ///    siblings), each with the point mapped into its bounds space;
@@ -76,7 +77,8 @@ extension View {
     /// their superview's bounds are hit there too (UIKit requires every ancestor to contain the
     /// point), which matches what is drawn.
     final func _hitTest(_ point: CGPoint, with event: Event?) -> View? {
-        guard !isHidden, isUserInteractionEnabled, layer.opacity >= 0.01, point.x.isFinite, point.y.isFinite else { return nil }
+        guard !isHidden, isUserInteractionEnabled, layer.opacity >= 0.01, point.x.isFinite, point.y.isFinite,
+              !_ViewAnimationContext.blocksInteraction(layer) else { return nil }
         let inside = self.point(inside: point, with: event)
         if clipsToBounds && !inside { return nil }
         let order = _subviews.enumerated().sorted {

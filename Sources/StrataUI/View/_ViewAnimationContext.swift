@@ -96,6 +96,16 @@ enum _ViewAnimationContext {
         if spec.options.contains(.repeat) { anim.repeatCount = .infinity }
         anim.autoreverses = spec.options.contains(.autoreverse)
         anim.delegate = tracker
+        if !spec.options.contains(.allowUserInteraction) { anim.setValue(true, forKey: blocksInteractionKey) }
         return anim
+    }
+
+    /// Marks the animations during which their view takes no input (kept by the layer's copy).
+    static let blocksInteractionKey = "StrataUI.blocksInteraction"
+
+    /// Whether an animation from an `animate` block without `.allowUserInteraction` is on `layer`.
+    static func blocksInteraction(_ layer: CALayer) -> Bool {
+        guard let keys = layer.animationKeys() else { return false }
+        return keys.contains { layer.animation(forKey: $0)?.value(forKey: blocksInteractionKey) as? Bool == true }
     }
 }
