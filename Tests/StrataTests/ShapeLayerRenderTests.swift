@@ -121,4 +121,23 @@ import StrataTestSupport
             #expect(bitmap.pixel(x: 75, y: 20) == (masks ? 0 : Self.red), "masksToBounds \(masks)")
         }
     }
+
+    /// Without a `shadowPath` the shadow follows "the layer's composited alpha channel" (Apple):
+    /// a shape layer's shadow is its shape's, also with zero bounds and no background.
+    @Test func aShapeLayerCastsItsShapesShadow() {
+        let bitmap = render { root in
+            root.backgroundColor = .white
+            let s = CAShapeLayer()
+            s.path = CGPath(rect: CGRect(x: 20, y: 20, width: 30, height: 30), transform: nil)
+            s.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            s.shadowOpacity = 1
+            s.shadowRadius = 0
+            s.shadowOffset = CGSize(width: 10, height: 10)
+            root.addSublayer(s)
+        }
+        #expect(bitmap.pixel(x: 55, y: 55) == 0xFF00_0000)   // the shadow, beside the shape
+        #expect(bitmap.pixel(x: 35, y: 35) == Self.red)      // the shape over its shadow
+        #expect(bitmap.pixel(x: 15, y: 15) == 0xFFFF_FFFF)
+        #expect(bitmap.pixel(x: 65, y: 65) == 0xFFFF_FFFF)
+    }
 }

@@ -49,9 +49,11 @@ final class Gestures: ExampleScene, ScrollViewDelegate {
         }
         let doubleTap = TapGestureRecognizer { [unowned self] _ in
             emit("gestures: doubletap card")
-            View.animate(withDuration: 0.3) {
+            // .allowUserInteraction: the card stays draggable while it fades (as in UIKit,
+            // animating views take no input otherwise).
+            View.animate(withDuration: 0.3, delay: 0, options: [.allowUserInteraction], animations: {
                 self.card.alpha = self.card.alpha < 1 ? 1 : 0.6
-            }
+            })
         }
         doubleTap.numberOfTapsRequired = 2
         let longPress = LongPressGestureRecognizer { r in

@@ -44,40 +44,36 @@ extension CALayer {
         return p._presentationCopy(at: CACurrentMediaTime())
     }
 
-    /// The matrix taking this layer's coordinates to its root's (the root's own bounds space).
-    final var _toRoot: CATransform3D {
-        var m = CATransform3D.identity
+    /// This layer's bounds space → its root's, each layer flattened into its superlayer's plane
+    /// as the compositor draws it (a 3D-turned layer's points land where its pixels are).
+    final var _toRootPlane: _Matrix3 {
+        var m = _Matrix3.identity
         var l = self
         while let p = l._geometryParent {
-            m = CATransform3DConcat(m, l._toSuperlayer(in: p))
+            m = m.then(_Matrix3(l._toSuperlayer(in: p)))
             l = p
         }
         return m
     }
 
-    static func _map(_ p: CGPoint, _ m: CATransform3D) -> CGPoint {
-        let x = p.x * m.m11 + p.y * m.m21 + m.m41
-        let y = p.x * m.m12 + p.y * m.m22 + m.m42
-        let w = p.x * m.m14 + p.y * m.m24 + m.m44
-        guard w != 0, w.isFinite else { return CGPoint(x: CGFloat.nan, y: .nan) }
-        return CGPoint(x: x / w, y: y / w)
-    }
+    static let _unmapped = CGPoint(x: CGFloat.nan, y: .nan)
 
-    /// The matrix from `layer`'s space to this layer's (nil layer: this layer's root space).
-    final func _matrix(from layer: CALayer?) -> CATransform3D {
-        let from = layer?._toRoot ?? .identity
-        return CATransform3DConcat(from, CATransform3DInvert(_toRoot))
-    }
-
-    /// `p` (in `layer`'s coordinates; nil: this layer's root) in this layer's coordinates.
-    /// Layers in different trees are treated as if their roots coincided.
+    /// `p` (in `layer`'s coordinates) in this layer's coordinates: through the root, where each
+    /// point lands on screen, so converting there and back gives the point again. Layers in
+    /// different trees are treated as if their roots coincided. A nil `layer`, as Apple
+    /// documents: "the original point subtracted from the layer's frame's origin". Points that
+    /// do not map (singular or non-finite transforms, behind the viewer) give (nan, nan).
     public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
-        Self._map(p, _matrix(from: layer))
+        guard let layer else { return CGPoint(x: p.x - frame.minX, y: p.y - frame.minY) }
+        guard let inRoot = layer._toRootPlane.map(p) else { return Self._unmapped }
+        return _toRootPlane.unmap(inRoot) ?? Self._unmapped
     }
 
+    /// `p` (in this layer's coordinates) in `layer`'s; nil `layer`: `p` plus the frame's origin
+    /// (the inverse of `convert(_:from: nil)`).
     public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
         if let layer { return layer.convert(p, from: self) }
-        return Self._map(p, _toRoot)
+        return CGPoint(x: p.x + frame.minX, y: p.y + frame.minY)
     }
 
     /// The bounding box of `r`'s converted corners.
@@ -101,9 +97,13 @@ extension CALayer {
 }
 
 extension CALayer {
-    /// The hit-test walk behind `hitTest(_:)`: hidden layers and their subtrees are skipped,
-    /// `masksToBounds` clips the subtree, sublayers are tried front to back (higher zPosition
-    /// first, then later siblings), then the layer itself via `contains(_:)`.
+    /// The hit-test walk behind `hitTest(_:)`: hidden layers and their subtrees are skipped; a
+    /// point outside a layer's bounds (`contains(_:)`) hits nothing in its subtree, as Apple
+    /// documents ("nil if the point lies outside the receiver's bounds rectangle"; a
+    /// `CATransformLayer`, which has no plane of its own, passes its sublayers the point);
+    /// sublayers are tried front to back (higher zPosition first, then later siblings), then the
+    /// layer itself. Each layer's point is found on its plane as drawn (flattened into its
+    /// superlayer's).
     ///
     /// Iterative through layers of Strata's own classes (any depth); a sublayer of any other
     /// class (a subclass, which may override `hitTest(_:)`) is asked through its
@@ -118,8 +118,8 @@ extension CALayer {
         /// The layer's frame, or nil when nothing under it can be hit.
         func enter(_ l: CALayer, _ p: CGPoint) -> Frame? {
             if l.isHidden { return nil }
-            let local = Self._map(p, CATransform3DInvert(l._toSuperlayer))
-            if l.masksToBounds && !l.contains(local) { return nil }
+            guard let local = _Matrix3(l._toSuperlayer).unmap(p) else { return nil }
+            if !(l is CATransformLayer) && !l.contains(local) { return nil }
             let order = l._sublayers.enumerated().sorted {
                 $0.element.zPosition != $1.element.zPosition ? $0.element.zPosition > $1.element.zPosition : $0.offset > $1.offset
             }

@@ -11,9 +11,11 @@ struct _Shadow: Hashable {
     enum Source: Hashable {
         /// `shadowPath`: filled with the non-zero rule.
         case path(CGPath)
-        /// The layer's background shape (no contents, no sublayers): alpha = background alpha.
+        /// The layer's background shape, when that is all it draws (no contents, sublayers,
+        /// border or drawing of its own class): alpha = background alpha.
         case shape(alpha: Double)
-        /// Anything else (contents or sublayers): the alpha of everything the layer draws —
+        /// Anything else (contents, sublayers, a border, a shape layer's shape, a gradient, text):
+        /// as Apple documents for a nil `shadowPath`, the alpha of everything the layer draws —
         /// background, contents, border, sublayers and their shadows — at full opacity, drawn
         /// offscreen and blurred (`_Painter.contentMask`). Documented limits: cast only by
         /// layers of the frame's own tree — layers inside a mask, or inside another caster's
@@ -42,12 +44,20 @@ struct _Shadow: Hashable {
         radius = r.isFinite ? max(0, r) : 0
         if let p = l.properties["shadowPath"] as? CGPath {
             source = .path(p)
-        } else if l.contents == nil && l.sublayers.isEmpty {
+        } else if l.contents == nil && l.sublayers.isEmpty && !Self.drawsBeyondBackground(l) {
             guard hasBackground, let bg = l.backgroundColor else { return nil }
             source = .shape(alpha: Double(bg.alpha))
         } else {
             source = .content
         }
+    }
+
+    /// Whether `l` draws something besides its background: a visible border or its class's own
+    /// drawing (a shape layer's shape, a gradient, text).
+    static func drawsBeyondBackground(_ l: RenderLayer) -> Bool {
+        let bw = l.borderWidth
+        if bw.isFinite, bw > 0, let c = l.borderColor, c.alpha > 0 { return true }
+        return _OwnDrawing(l) != nil
     }
 
     /// The layer as its content shadow sees it: everything it draws, at full opacity and

@@ -96,7 +96,8 @@ open class ScrollView: View {
     public func setContentOffset(_ offset: CGPoint, animated: Bool) {
         _stopMotion(notify: false)
         if animated {
-            View.animate(withDuration: 0.3) { self._setOffset(offset) }
+            // The content stays touchable while it scrolls there (as UIScrollView's does).
+            View.animate(withDuration: 0.3, delay: 0, options: [.allowUserInteraction], animations: { self._setOffset(offset) })
         } else {
             _setOffset(offset)
         }

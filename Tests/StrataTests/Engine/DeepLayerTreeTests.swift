@@ -123,10 +123,13 @@ extension EngineTests {
             o.pixels["movedDeepest"] = bitmap.pixel(x: 26, y: 25)
             o.pixels["uncovered"] = bitmap.pixel(x: 8, y: 8)
 
-            o.hitDeepest = root.hitTest(CGPoint(x: 12, y: 12)) === deepest
-            o.hitSecond = root.hitTest(CGPoint(x: 30, y: 30)) === second
+            // Every level covers 15…24 (its origin is 8…15 in the root): a point there reaches the
+            // deepest through all 10 000. (30, 30) is in level 9 999 but outside level 1, and a
+            // point outside a layer's bounds hits nothing under it (Apple's hitTest): the root.
+            o.hitDeepest = root.hitTest(CGPoint(x: 20, y: 20)) === deepest
+            o.hitSecond = root.hitTest(CGPoint(x: 30, y: 30)) === root
             o.converted = deepest!.convert(CGPoint(x: 1, y: 1), to: root)
-            o.presentationConverted = second!.presentation()?.convert(CGPoint(x: 1, y: 1), to: nil) ?? .zero
+            o.presentationConverted = second!.presentation()?.convert(CGPoint(x: 1, y: 1), to: root) ?? .zero
 
             // Freed: nothing of the chain survives the last references.
             weak let weakDeepest = deepest

@@ -251,6 +251,58 @@ extension EngineTests {
             CATransaction.flush()
         }
 
+        /// Apple: hitTest gives "nil if the point lies outside the receiver's bounds rectangle",
+        /// so a sublayer reaching outside its superlayer is not hit there (masksToBounds or not).
+        @Test func hitTestStaysInsideEachLayersBounds() {
+            let root = CALayer()
+            root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+            root.position = CGPoint(x: 50, y: 50)
+            let sub = CALayer()
+            sub.frame = CGRect(x: 90, y: 90, width: 30, height: 30)
+            root.addSublayer(sub)
+            #expect(root.hitTest(CGPoint(x: 95, y: 95)) === sub)
+            #expect(root.hitTest(CGPoint(x: 110, y: 110)) == nil)
+            #expect(sub.hitTest(CGPoint(x: 110, y: 110)) === sub)   // asked directly: inside its bounds
+            CATransaction.flush()
+        }
+
+        /// A layer turned about y is drawn narrower; conversion and hit testing find points
+        /// where its pixels are (each layer flattened into its superlayer's plane), and a round
+        /// trip gives the point back.
+        @Test func convertAndHitTestFollowA3DTurnedLayer() {
+            let root = CALayer()
+            root.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
+            root.position = CGPoint(x: 100, y: 100)
+            let card = CALayer()
+            card.frame = CGRect(x: 50, y: 50, width: 100, height: 100)
+            card.transform = CATransform3DMakeRotation(.pi / 3, 0, 1, 0)   // cos 60° = ½: 50 wide
+            root.addSublayer(card)
+            // The card's edges at x = 75 and 125 on screen (no perspective: an orthographic squeeze).
+            #expect(card.convert(CGPoint(x: 0, y: 50), to: root) == CGPoint(x: 75, y: 100))
+            let p = card.convert(CGPoint(x: 120, y: 100), from: root)
+            #expect(abs(p.x - 90) < 1e-9 && abs(p.y - 50) < 1e-9)
+            let back = card.convert(p, to: root)
+            #expect(abs(back.x - 120) < 1e-9 && abs(back.y - 100) < 1e-9)
+            #expect(root.hitTest(CGPoint(x: 120, y: 100)) === card)
+            #expect(root.hitTest(CGPoint(x: 130, y: 100)) === root)
+            #expect(root.hitTest(CGPoint(x: 70, y: 100)) === root)
+            CATransaction.flush()
+        }
+
+        /// Apple: with a nil layer, `convert(_:from:)` "returns the original point subtracted
+        /// from the layer's frame's origin" (and `to: nil` adds it).
+        @Test func convertWithANilLayerUsesTheFrameOrigin() {
+            let root = CALayer(), child = CALayer(), grandchild = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 300, height: 300)
+            child.frame = CGRect(x: 100, y: 100, width: 100, height: 100)
+            grandchild.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+            root.addSublayer(child); child.addSublayer(grandchild)
+            #expect(grandchild.convert(CGPoint.zero, from: nil) == CGPoint(x: -10, y: -10))
+            #expect(grandchild.convert(CGPoint(x: 1, y: 2), to: nil) == CGPoint(x: 11, y: 12))
+            #expect(grandchild.convert(CGRect(x: 0, y: 0, width: 5, height: 5), from: nil) == CGRect(x: -10, y: -10, width: 5, height: 5))
+            CATransaction.flush()
+        }
+
         @Test func hitTestFindsFrontmostDescendant() {
             let root = CALayer()
             root.bounds = CGRect(x: 0, y: 0, width: 300, height: 300)
