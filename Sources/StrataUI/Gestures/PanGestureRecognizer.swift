@@ -76,14 +76,14 @@ open class PanGestureRecognizer: GestureRecognizer {
         Self._vector(from: _origin, to: _centroid, in: view)
     }
 
-    /// Makes `translation(in: view)` equal `translation` now.
+    /// Makes `translation(in: view)` equal `translation` now. As Apple documents, "changing the
+    /// translation value resets the velocity of the pan": velocity counts from here on.
     public func setTranslation(_ translation: CGPoint, in view: View?) {
         let cur = view?.convert(_centroid, from: nil) ?? _centroid
         let o = CGPoint(x: cur.x - translation.x, y: cur.y - translation.y)
-        let newOrigin = view?.convert(o, to: nil) ?? o
-        let shift = CGPoint(x: newOrigin.x - _origin.x, y: newOrigin.y - _origin.y)
-        _origin = newOrigin
-        _samples = _samples.map { ($0.0, CGPoint(x: $0.1.x - shift.x, y: $0.1.y - shift.y)) }
+        _origin = view?.convert(o, to: nil) ?? o
+        // One sample (now, at the new translation in root space): no motion yet, velocity zero.
+        _samples = _samples.last.map { [($0.0, CGPoint(x: _centroid.x - _origin.x, y: _centroid.y - _origin.y))] } ?? []
     }
 
     /// Points per second in `view`'s coordinates.

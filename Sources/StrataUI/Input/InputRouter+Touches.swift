@@ -38,7 +38,13 @@ extension InputRouter {
                     _dispatch([(old, .cancelled)], time: t)
                 }
                 guard _touches.count < Self.maximumTouches else { continue }
-                let touch = Touch(id: c.id, kind: .direct, location: c.location, timestamp: t, tapCount: 1)
+                var count = 1
+                if _touches.isEmpty, let last = _lastTap, t - last.time <= multiClickInterval, t >= last.time,
+                   hypot(c.location.x - last.location.x, c.location.y - last.location.y) <= multiTapDistance {
+                    count = last.count + 1
+                }
+                _lastTap = (t, c.location, count)
+                let touch = Touch(id: c.id, kind: .direct, location: c.location, timestamp: t, tapCount: count)
                 _touches[c.id] = touch
                 batch.append((touch, .began))
             case .motion:

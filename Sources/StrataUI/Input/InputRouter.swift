@@ -23,6 +23,10 @@ public final class InputRouter: Responder {
     /// space count up `clickCount`.
     public var multiClickInterval: TimeInterval = 0.4
     public var multiClickDistance: CGFloat = 5
+    /// Finger taps closer than `multiClickInterval` in time and this in space (fingers land
+    /// less precisely than a pointer) count up `Touch.tapCount`; a finger that goes down while
+    /// another is down starts at 1.
+    public var multiTapDistance: CGFloat = 40
     /// The most touches tracked at once; further downs are ignored.
     public static let maximumTouches = 32
 
@@ -51,6 +55,7 @@ public final class InputRouter: Responder {
     var _pressTargets: [UInt32: View?] = [:]
     var _scrollTarget: WeakBox<View>?
     var _lastClick: (button: UInt32, time: TimeInterval, location: CGPoint, count: Int)?
+    var _lastTap: (time: TimeInterval, location: CGPoint, count: Int)?
     var _touchpadScrolling = false
     var _touchpadPinches: [any _TouchpadPinchFollower] = []
     /// Touches with phases held back from their views (`delaysTouchesBegan/Ended`), in order.
@@ -94,7 +99,10 @@ public final class InputRouter: Responder {
         var p = press
         if !p.timestamp.isFinite { p.timestamp = scheduler.now }
         modifiers = p.modifiers
-        let target: Responder = _firstResponder ?? rootView
+        var target: Responder = _firstResponder ?? rootView
+        // UIKit: a view with isUserInteractionEnabled false ignores keyboard events, and a
+        // hidden one receives no input: the keys go to the router instead (Tab still moves on).
+        if let v = target as? View, !v._takesKeys { target = self }
         if p.isPressed { target.keyDown(p) } else { target.keyUp(p) }
         _afterDispatch()
     }
@@ -123,7 +131,7 @@ public final class InputRouter: Responder {
     public func moveFocus(backwards: Bool = false) -> Responder? {
         var order: [View] = []
         func walk(_ v: View) {
-            guard !v.isHidden else { return }
+            guard !v.isHidden, v.isUserInteractionEnabled else { return }
             if v.canBecomeFirstResponder { order.append(v) }
             for s in v.subviews { walk(s) }
         }

@@ -9,6 +9,7 @@ import Strata
 ///   most n lines (the layer itself shows every line that fits its bounds — documented
 ///   difference).
 /// - `font` is a `CTFont` (name and size); `textColor` defaults to black.
+/// - `isUserInteractionEnabled` defaults to false, as UILabel's does.
 open class Label: View {
     open override class func makeLayer() -> CALayer { CATextLayer() }
 
@@ -22,6 +23,8 @@ open class Label: View {
         textLayer.font = font
         textLayer.fontSize = font.size
         textLayer.truncationMode = .end
+        // UILabel's default: touches pass through to what is under the label.
+        isUserInteractionEnabled = false
     }
 
     open var text: String? {

@@ -15,8 +15,12 @@ extension ScrollView {
         case .began:
             _stopMotion(notify: false)
             isDragging = true
-            pan.setTranslation(.zero, in: self)
-            _dragStart = _unbandedOffset(contentOffset)
+            // The drag counts from here (not from touch-down: the content does not jump by the
+            // recognizer's slop). Measured rather than reset with setTranslation, which would
+            // also reset the velocity the release flings with.
+            let t0 = pan.translation(in: self)
+            let start = _unbandedOffset(contentOffset)
+            _dragStart = CGPoint(x: start.x + t0.x, y: start.y + t0.y)
             _showIndicators()
             delegate?.scrollViewWillBeginDragging(self)
         case .changed:

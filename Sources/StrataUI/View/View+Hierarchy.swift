@@ -21,6 +21,8 @@ extension View {
             _place(view, at: max(0, min(index, _subviews.count)))
             return
         }
+        // Moving from another superview: that one hears of it as of a removal (UIKit).
+        view._superview?.willRemoveSubview(view)
         view.willMove(toSuperview: self)
         view._detach()
         view._superview = self
@@ -57,6 +59,18 @@ extension View {
         let a = _subviews[i], b = _subviews[j]
         insertSubview(a, at: j)
         insertSubview(b, at: i)
+    }
+
+    /// Whether keys sent to this view reach it: it and its ancestors are shown and take input
+    /// (UIKit ignores keyboard events for views with isUserInteractionEnabled false, and hidden
+    /// views receive no input).
+    var _takesKeys: Bool {
+        var v: View? = self
+        while let c = v {
+            if c.isHidden || !c.isUserInteractionEnabled { return false }
+            v = c._superview
+        }
+        return true
     }
 
     public func removeFromSuperview() {
