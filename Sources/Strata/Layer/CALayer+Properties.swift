@@ -48,9 +48,11 @@ extension CALayer {
 
     /// The layer's rectangle in its superlayer's coordinates, derived from bounds, position,
     /// anchorPoint and transform (the bounding box when transformed); not animatable.
-    /// Setting it sets `position` and `bounds.size` (the transform is left alone; with a
-    /// non-identity transform the result is undefined in Apple's docs — Strata sets it as if
-    /// the transform were the identity). Non-finite rects are ignored.
+    /// Setting it sets `position` and `bounds.size` so that the frame then reads back as the
+    /// rectangle given, the transform left alone, as Apple documents — through a scale,
+    /// translation or multiple-of-90° rotation too. Apple says not to set it under any other
+    /// rotation (or a skew); Strata then sizes the bounds as if the transform's linear part
+    /// were the identity, keeping the frame's centre. Non-finite rects are ignored.
     public var frame: CGRect {
         get {
             let b = bounds, a = anchorPoint, p = position
@@ -72,10 +74,34 @@ extension CALayer {
             let f = newValue.standardized
             guard f.origin.x.isFinite, f.origin.y.isFinite, f.width.isFinite, f.height.isFinite else { return }
             let a = anchorPoint
-            position = CGPoint(x: f.minX + f.width * a.x, y: f.minY + f.height * a.y)
+            let t = transform
+            if t == .identity {
+                position = CGPoint(x: f.minX + f.width * a.x, y: f.minY + f.height * a.y)
+                var b = bounds
+                b.size = f.size
+                bounds = b
+                return
+            }
+            // The bounds size whose transformed box is the frame's: an axis-aligned linear part
+            // (a scale, possibly with a quarter turn) maps width and height to |a|·w, |d|·h or
+            // swaps them.
+            let m = CATransform3DGetAffineTransform(t)
+            var size = f.size
+            // Zero up to rounding (cos(π/2) is 6e-17, not 0).
+            let eps = 1e-12 * max(abs(m.a), abs(m.b), abs(m.c), abs(m.d))
+            if abs(m.b) <= eps, abs(m.c) <= eps, abs(m.a) > eps, abs(m.d) > eps {
+                size = CGSize(width: f.width / abs(m.a), height: f.height / abs(m.d))
+            } else if abs(m.a) <= eps, abs(m.d) <= eps, abs(m.b) > eps, abs(m.c) > eps {
+                size = CGSize(width: f.height / abs(m.c), height: f.width / abs(m.b))
+            }
+            guard size.width.isFinite, size.height.isFinite else { return }
             var b = bounds
-            b.size = f.size
+            b.size = size
             bounds = b
+            // The position that centres the transformed box (about the anchor) on the frame.
+            let local = CGRect(x: -size.width * a.x, y: -size.height * a.y, width: size.width, height: size.height)
+            let box = local.applying(m)
+            position = CGPoint(x: f.midX - box.midX, y: f.midY - box.midY)
         }
     }
 

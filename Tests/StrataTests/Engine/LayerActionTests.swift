@@ -289,6 +289,23 @@ extension EngineTests {
             CATransaction.flush()
         }
 
+        /// Apple: setting `frame` changes position and bounds "to match the rectangle you
+        /// specified" — also under a scale or a quarter turn, which the bounds then undo.
+        @Test func settingTheFrameUnderAScaleOrQuarterTurnReadsItBack() {
+            let l = CALayer()
+            l.transform = CATransform3DMakeScale(2, 2, 1)
+            l.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            #expect(l.frame == CGRect(x: 0, y: 0, width: 100, height: 100))
+            #expect(l.bounds.size == CGSize(width: 50, height: 50) && l.position == CGPoint(x: 50, y: 50))
+            l.transform = CATransform3DConcat(CATransform3DMakeRotation(.pi / 2, 0, 0, 1), CATransform3DMakeTranslation(5, 0, 0))
+            l.anchorPoint = CGPoint(x: 0, y: 0)
+            l.frame = CGRect(x: 10, y: 20, width: 100, height: 50)
+            #expect(l.bounds.size == CGSize(width: 50, height: 100))
+            let f = l.frame
+            #expect(abs(f.minX - 10) < 1e-9 && abs(f.minY - 20) < 1e-9 && abs(f.width - 100) < 1e-9 && abs(f.height - 50) < 1e-9)
+            CATransaction.flush()
+        }
+
         /// Apple: with a nil layer, `convert(_:from:)` "returns the original point subtracted
         /// from the layer's frame's origin" (and `to: nil` adds it).
         @Test func convertWithANilLayerUsesTheFrameOrigin() {
