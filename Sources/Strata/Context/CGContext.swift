@@ -14,6 +14,12 @@ import Foundation
 ///   as UIKit's layer and image-renderer contexts on iOS;
 /// - ``init(data:width:height:bitsPerComponent:bytesPerRow:space:bitmapInfo:)`` makes Core
 ///   Graphics' bitmap context: **bottom-left, y up** (user (0, 0) is the bottom-left corner).
+/// Difference: because device space is y-down, the matrices that report it differ from Core
+/// Graphics' — `ctm` and `userSpaceToDeviceSpaceTransform` of a y-down (UIKit-style) context
+/// have no flip (a positive `d`: at scale 2, [2, 0, 0, 2, 0, 0], where iOS reports a flip into
+/// its y-up device space), and a bitmap context's carry one ([1, 0, 0, −1, 0, height], where
+/// iOS reports the identity); `convertToDeviceSpace` gives y-down pixel coordinates. What is
+/// drawn is the same.
 /// ``draw(_:in:byTiling:)`` follows Core Graphics: the image's first row is placed at the
 /// rectangle's maxY edge, so in a y-down context it appears upside down, as on iOS. Text
 /// (``draw(_:in:isWrapped:truncationMode:alignmentMode:)``) follows UIKit's string drawing: lines run down user-space y.

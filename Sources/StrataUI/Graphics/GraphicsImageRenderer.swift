@@ -6,8 +6,11 @@ import Strata
 /// y down, current while `actions` runs.
 ///
 /// Documented differences: images are `CGImage`s (pixel size = size × scale, rounded up);
-/// there is no format object, opaque mode or wide colour. A size the context refuses (zero,
-/// negative, non-finite, too many pixels; see `CGContext` in Strata) gives nil without drawing.
+/// there is no format object, opaque mode or wide colour, and no `pngData`/`jpegData` of the
+/// renderer (encode the image: `CGImage.jpegData(quality:)`, or a `Bitmap`'s `pngData()`).
+/// `scale` defaults to 1, not to a main screen's scale (there is none: pass the scale of the
+/// output the image is for, e.g. a window's). A size the context refuses (zero, negative,
+/// non-finite, too many pixels; see `CGContext` in Strata) gives nil without drawing.
 public final class GraphicsImageRenderer {
     public let size: CGSize
     public let scale: CGFloat
