@@ -6,8 +6,7 @@ import Strata
 /// y down, current while `actions` runs.
 ///
 /// Documented differences: images are `CGImage`s (pixel size = size × scale, rounded up);
-/// there is no format object, opaque mode or wide colour, and no `pngData`/`jpegData` of the
-/// renderer (encode the image: `CGImage.jpegData(quality:)`, or a `Bitmap`'s `pngData()`).
+/// there is no format object, opaque mode or wide colour.
 /// `scale` defaults to 1, not to a main screen's scale (there is none: pass the scale of the
 /// output the image is for, e.g. a window's). A size the context refuses (zero, negative,
 /// non-finite, too many pixels; see `CGContext` in Strata) gives nil without drawing.
@@ -27,6 +26,26 @@ public final class GraphicsImageRenderer {
         actions(GraphicsImageRendererContext(ctx))
         GraphicsPopContext()
         return ctx.makeImage()
+    }
+
+    /// What `actions` draw, as PNG bytes (UIKit's `pngData(actions:)`: 8-bit RGBA, alpha kept).
+    /// Empty when the context cannot be made (see `image(actions:)`) or encoding fails.
+    public func pngData(actions: (GraphicsImageRendererContext) -> Void) -> Data {
+        guard let image = image(actions: actions),
+              let bytes = try? PNGImage.encode(width: image.width, height: image.height, rowStride: image.width,
+                                               pixels: image.pixels) else { return Data() }
+        return Data(bytes)
+    }
+
+    /// What `actions` draw, as JPEG bytes (UIKit's `jpegData(withCompressionQuality:actions:)`):
+    /// `compressionQuality` 0…1 (clamped; not finite: 0.9) maps to libjpeg's quality 1…100;
+    /// JPEG has no alpha, so transparent pixels come out black. Empty as for `pngData`.
+    public func jpegData(withCompressionQuality compressionQuality: CGFloat,
+                         actions: (GraphicsImageRendererContext) -> Void) -> Data {
+        let q = compressionQuality.isFinite ? min(max(compressionQuality, 0), 1) : 0.9
+        guard let image = image(actions: actions),
+              let bytes = try? image.jpegData(quality: max(1, Int((q * 100).rounded()))) else { return Data() }
+        return Data(bytes)
     }
 }
 
