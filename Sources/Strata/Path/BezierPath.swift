@@ -168,7 +168,8 @@ open class BezierPath: CustomStringConvertible {
 }
 
 extension CGPath {
-    /// This path without its open subpaths (those not ended by `closeSubpath`).
+    /// This path without its open subpaths (those not ended by `closeSubpath`); the path itself
+    /// when every subpath is closed.
     internal var _closedSubpaths: CGPath {
         var types: [CGPathElementType] = [], points: [CGPoint] = []
         var start = 0, startPoint = 0, k = 0
@@ -180,6 +181,6 @@ extension CGPath {
                 points.append(contentsOf: _points[startPoint..<k])
             }
         }
-        return CGPath(types: types, points: points)
+        return types.count == _types.count ? self : CGPath(types: types, points: points)
     }
 }

@@ -253,7 +253,8 @@ final class _FrameList {
                 node.footprint = node.footprint.map { Self.union($0, fp) } ?? fp
             }
         }
-        if !lp.pointee.properties.isEmpty, let sh = _Shadow(lp.pointee, hasBackground: node.background != nil) {
+        if !lp.pointee.properties.isEmpty, let sh = _Shadow(lp.pointee, hasBackground: node.background != nil,
+                                                                    drawsMore: node.own != nil || node.borderColor != nil) {
             var box: PixelRect?
             if case .content = sh.source {
                 // Each caster redraws its subtree for its alpha: only in the frame's own tree

@@ -188,14 +188,11 @@ final class _Painter {
         let own = hidden ? nil : n.pointee.own
         let ownShape = own?.isShape == true
         if let own, !ownShape { drawOwn(own, n.pointee) }
-        if n.pointee.end == i + 1, n.pointee.contents == nil {
-            var clipped = false
-            if case .none = n.pointee.clip {} else { clipped = ownShape }
-            if !clipped {
-                if let own, ownShape { drawOwn(own, n.pointee) }
-                close(o, nodes)
-                return
-            }
+        // A leaf without contents draws its shape here, unless masksToBounds must clip it below.
+        if n.pointee.end == i + 1, n.pointee.contents == nil, !ownShape || n.pointee.clip == _ClipKind.none {
+            if let own, ownShape { drawOwn(own, n.pointee) }
+            close(o, nodes)
+            return
         }
         // masksToBounds on a layer with only contents: the contents go straight through the
         // cached coverage of the (rounded) bounds, no offscreen group.

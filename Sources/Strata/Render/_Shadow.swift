@@ -31,8 +31,10 @@ struct _Shadow: Hashable {
     var radius: Double
     var source: Source
 
-    /// Nil when the layer casts no shadow (opacity 0 or non-finite values).
-    init?(_ l: RenderLayer, hasBackground: Bool) {
+    /// Nil when the layer casts no shadow (opacity 0 or non-finite values). `drawsMore`: the
+    /// layer draws something besides its background — a visible border or its class's own
+    /// drawing (the frame list has worked both out already).
+    init?(_ l: RenderLayer, hasBackground: Bool, drawsMore: Bool) {
         guard !l.properties.isEmpty, !l.masksToBounds, let opacity = l.number("shadowOpacity"),
               opacity.isFinite, opacity > 0 else { return nil }
         let base = l.properties["shadowColor"] as? CGColor ?? .black
@@ -44,20 +46,12 @@ struct _Shadow: Hashable {
         radius = r.isFinite ? max(0, r) : 0
         if let p = l.properties["shadowPath"] as? CGPath {
             source = .path(p)
-        } else if l.contents == nil && l.sublayers.isEmpty && !Self.drawsBeyondBackground(l) {
+        } else if l.contents == nil && l.sublayers.isEmpty && !drawsMore {
             guard hasBackground, let bg = l.backgroundColor else { return nil }
             source = .shape(alpha: Double(bg.alpha))
         } else {
             source = .content
         }
-    }
-
-    /// Whether `l` draws something besides its background: a visible border or its class's own
-    /// drawing (a shape layer's shape, a gradient, text).
-    static func drawsBeyondBackground(_ l: RenderLayer) -> Bool {
-        let bw = l.borderWidth
-        if bw.isFinite, bw > 0, let c = l.borderColor, c.alpha > 0 { return true }
-        return _OwnDrawing(l) != nil
     }
 
     /// The layer as its content shadow sees it: everything it draws, at full opacity and

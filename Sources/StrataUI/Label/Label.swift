@@ -61,13 +61,12 @@ open class Label: View {
     private func filled(_ a: NSAttributedString) -> NSAttributedString {
         let m = NSMutableAttributedString(attributedString: a)
         let whole = NSRange(location: 0, length: m.length)
-        var bare: [(NSAttributedString.Key, NSRange)] = []
-        m.enumerateAttribute(.font, in: whole) { v, r, _ in if v == nil { bare.append((.font, r)) } }
-        m.enumerateAttribute(.foregroundColor, in: whole) { v, r, _ in if v == nil { bare.append((.foregroundColor, r)) } }
-        for (key, r) in bare {
-            if key == .font { m.addAttribute(.font, value: font, range: r) }
-            else if let c = textColor { m.addAttribute(.foregroundColor, value: c, range: r) }
-        }
+        // Ranges first, attributes after: the string is not changed while it is enumerated.
+        var bareFont: [NSRange] = [], bareColour: [NSRange] = []
+        m.enumerateAttribute(.font, in: whole) { v, r, _ in if v == nil { bareFont.append(r) } }
+        m.enumerateAttribute(.foregroundColor, in: whole) { v, r, _ in if v == nil { bareColour.append(r) } }
+        for r in bareFont { m.addAttribute(.font, value: font, range: r) }
+        if let c = textColor { for r in bareColour { m.addAttribute(.foregroundColor, value: c, range: r) } }
         return m
     }
 
