@@ -4,8 +4,9 @@ import Foundation
 /// layers never receive input).
 ///
 /// A layer maps its bounds space to its superlayer's as: subtract the anchor point
-/// (`bounds.origin + anchorPoint × bounds.size`), apply `transform` (with perspective: the
-/// homogeneous divide; z = 0 in), add `position`, then apply the superlayer's
+/// (`bounds.origin + anchorPoint × bounds.size`, and `anchorPointZ` on z), apply `transform`
+/// (with perspective: the homogeneous divide; z = 0 in), add `position` and `zPosition` (so the
+/// point at `anchorPointZ` lands on `zPosition`, as the compositor draws it), then apply the superlayer's
 /// `sublayerTransform` about the superlayer's own anchor point. Model values are used (call
 /// these on `presentation()` for what is on screen).
 extension CALayer {
@@ -18,7 +19,7 @@ extension CALayer {
         let b = bounds, a = anchorPoint
         let anchor = CGPoint(x: b.minX + b.width * a.x, y: b.minY + b.height * a.y)
         var m = CATransform3DConcat(CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ), transform)
-        m = CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition + anchorPointZ))
+        m = CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition))
         if let s {
             let st = s.sublayerTransform
             if st != .identity {

@@ -105,6 +105,10 @@ extension CALayer {
         }
     }
 
+    /// Stored only. Difference: Apple flips the sublayers' geometry of a layer with this set
+    /// (y up from the bottom edge) and keeps their contents upright; Strata places sublayers
+    /// y-down whatever its value (as iOS's views' layers are), and `contentsAreFlipped()` is
+    /// always false.
     public var isGeometryFlipped: Bool {
         get { _bool("geometryFlipped") } set { _set("geometryFlipped", .bool(newValue)) }
     }
@@ -151,12 +155,32 @@ extension CALayer {
     public var isOpaque: Bool {
         get { _bool("opaque") } set { _set("opaque", .bool(newValue)) }
     }
+    /// Stored only. Difference: Strata anti-aliases every layer's edges (Apple's default,
+    /// false, leaves a transformed layer's edges aliased); `edgeAntialiasingMask` likewise.
     public var allowsEdgeAntialiasing: Bool {
         get { _bool("allowsEdgeAntialiasing") } set { _set("allowsEdgeAntialiasing", .bool(newValue)) }
     }
     public var allowsGroupOpacity: Bool {
         get { _value("allowsGroupOpacity").bool ?? true } set { _set("allowsGroupOpacity", .bool(newValue)) }
     }
+    /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is set (default all four).
+    /// Stored only: Strata anti-aliases every edge.
+    public var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { _opaque("edgeAntialiasingMask", CAEdgeAntialiasingMask.all) }
+        set { _set("edgeAntialiasingMask", .opaque(newValue)) }
+    }
+    /// The backing store's requested format (default `.RGBA8Uint`). Stored only: backing
+    /// stores are always 8-bit premultiplied BGRA.
+    public var contentsFormat: CALayerContentsFormat {
+        get { _opaque("contentsFormat", CALayerContentsFormat.RGBA8Uint) } set { _set("contentsFormat", .opaque(newValue)) }
+    }
+    /// Whether the layer's contents are flipped when drawn: always false in Strata, which does
+    /// not flip geometry (see `isGeometryFlipped`).
+    public func contentsAreFlipped() -> Bool { false }
+
+    /// How much further than `cornerRadius` the corner curve reaches along the edges: 1 for
+    /// both curves, as Strata draws them (Apple's continuous curve reaches about 1.53× further).
+    public class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat { 1 }
 
     // MARK: Contents
 

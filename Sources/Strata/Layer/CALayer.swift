@@ -189,8 +189,13 @@ open class CALayer: CAMediaTiming, Hashable, CustomStringConvertible {
     /// Positions sublayers; the default asks the delegate (`layoutSublayers(of:)`).
     open func layoutSublayers() { _extras?.delegate?.layoutSublayers(of: self) }
 
-    /// The size the layer would like; the default is its bounds' size.
-    open func preferredFrameSize() -> CGSize { bounds.size }
+    /// The size the layer would like; the default is its bounds' size mapped into the
+    /// superlayer's space (Apple: through `transform` and the superlayer's `sublayerTransform`),
+    /// the bounding box's size.
+    open func preferredFrameSize() -> CGSize {
+        guard let s = _superlayer else { return frame.size }
+        return convert(bounds, to: s).size
+    }
 
     /// Updates `contents`. The default asks the delegate's `display(_:)`; without a delegate
     /// (or when the delegate does not implement it) it draws a backing store with

@@ -34,11 +34,31 @@ public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
     public static let trilinear = Self(rawValue: "trilinear")
 }
 
-/// The curve of rounded corners.
+/// The curve of rounded corners. Difference: Strata draws `.continuous` corners as circular
+/// ones (Apple does not document the continuous curve's shape).
 public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let circular = Self(rawValue: "circular"), continuous = Self(rawValue: "continuous")
+}
+
+/// Which edges of a layer are anti-aliased (Apple's bits). Strata stores the mask and
+/// anti-aliases every edge (see `CALayer.allowsEdgeAntialiasing`).
+public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let layerLeftEdge = Self(rawValue: 1 << 0), layerRightEdge = Self(rawValue: 1 << 1)
+    public static let layerBottomEdge = Self(rawValue: 1 << 2), layerTopEdge = Self(rawValue: 1 << 3)
+    static let all = Self(rawValue: 0xF)
+}
+
+/// The pixel format a layer's drawn backing store asks for (Apple's names). Strata stores the
+/// value and draws every backing store as 8-bit premultiplied BGRA.
+public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let RGBA8Uint = Self(rawValue: "RGBA8"), RGBA16Float = Self(rawValue: "RGBAh")
+    public static let gray8Uint = Self(rawValue: "Gray8")
 }
 
 /// Anything a layer can run in response to an event (a property change, `onOrderIn`, …).

@@ -112,6 +112,8 @@ enum _LayerKeys {
             "allowsEdgeAntialiasing": p(.bool(false), false),
             "allowsGroupOpacity": p(.bool(true), false, .allowsGroupOpacity),
             "cornerCurve": p(.opaque(CALayerCornerCurve.circular), false),
+            "edgeAntialiasingMask": p(.opaque(CAEdgeAntialiasingMask.all), false),
+            "contentsFormat": p(.opaque(CALayerContentsFormat.RGBA8Uint), false),
             // CAMediaTiming of the layer itself.
             "beginTime": p(.number(0, .double), false),
             "duration": p(.number(0, .double), false),
