@@ -49,14 +49,19 @@ static inline __attribute__((always_inline)) void move_to(craster_points *o, dou
 }
 
 static inline __attribute__((always_inline)) void line_to(craster_points *o, double x, double y) {
-    if (o->contours == 0 || o->closed[o->contours - 1]) {
+    if (o->contours == 0 || (o->closed[o->contours - 1] & 1)) {
         /* A segment after a close continues from the closed contour's start. */
         if (o->contours == 0) move_to(o, x, y);
         else move_to(o, o->x[o->start[o->contours - 1]], o->y[o->start[o->contours - 1]]);
         if (o->failed) return;
     }
     ptrdiff_t last = o->n - 1;
-    if (o->x[last] == x && o->y[last] == y) return;   /* zero-length segment */
+    if (o->x[last] == x && o->y[last] == y) {
+        /* A zero-length segment adds no point, but a one-point contour that had one is a dot
+         * when stroked (a lone move-to is not). */
+        o->closed[o->contours - 1] |= 2;
+        return;
+    }
     if (o->n >= o->capacity && reserve(o, 1)) return;
     o->x[o->n] = x;
     o->y[o->n] = y;
@@ -64,7 +69,7 @@ static inline __attribute__((always_inline)) void line_to(craster_points *o, dou
 }
 
 static inline __attribute__((always_inline)) void close_contour(craster_points *o) {
-    if (o->contours > 0) o->closed[o->contours - 1] = 1;
+    if (o->contours > 0) o->closed[o->contours - 1] |= 1;
 }
 
 #define FLATTEN_NAME walk_path

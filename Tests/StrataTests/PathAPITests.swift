@@ -142,4 +142,95 @@ import StrataTestSupport
         quadAsLine.addQuadCurve(to: CGPoint(x: 2, y: 0), control: CGPoint(x: 1, y: 1))
         #expect(lines != quadAsLine && lines.boundingBox == quadAsLine.boundingBox)
     }
+
+    /// Apple: each corner is "one-quarter of an ellipse with axes equal to the cornerWidth and
+    /// cornerHeight": with one of them zero, that is a square corner, not a cut one.
+    @Test func roundedRectWithOneZeroCornerSizeIsAPlainRectangle() {
+        for (w, h) in [(CGFloat(5), CGFloat(0)), (0, 5), (5, -1), (.nan, 5)] {
+            let p = CGMutablePath()
+            p.addRoundedRect(in: CGRect(x: 0, y: 0, width: 20, height: 10), cornerWidth: w, cornerHeight: h)
+            #expect(pathElements(p).flatMap(\.1) == [CGPoint(x: 0, y: 0), CGPoint(x: 20, y: 0), CGPoint(x: 20, y: 10),
+                                                     CGPoint(x: 0, y: 10), CGPoint(x: 0, y: 0)], "\(w) × \(h)")
+            #expect(p.contains(CGPoint(x: 19.5, y: 0.5)) && p.contains(CGPoint(x: 0.5, y: 9.5)))
+        }
+    }
+
+    /// Apple: "The ending point of the arc becomes the new current point" — also for angles
+    /// more than a turn apart (one full circle, then on to the end angle).
+    @Test func arcOfMoreThanATurnEndsAtItsEndAngle() {
+        let p = CGMutablePath()
+        p.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: 3 * .pi, clockwise: false)
+        #expect(close(p.currentPoint, CGPoint(x: -1, y: 0)))
+        #expect(pathElements(p).filter { $0.0 == .addCurveToPoint }.count == 6)   // 3π in quarter turns
+        let q = CGMutablePath()
+        q.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: -2.5 * .pi, clockwise: true)
+        #expect(close(q.currentPoint, CGPoint(x: 0, y: -1)))
+        let b = BezierPath(arcCenter: .zero, radius: 1, startAngle: -.pi / 2, endAngle: 2 * .pi, clockwise: true)
+        #expect(close(b.currentPoint, CGPoint(x: 1, y: 0)))
+        let full = CGMutablePath()                      // exactly a turn: one circle
+        full.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
+        #expect(pathElements(full).filter { $0.0 == .addCurveToPoint }.count == 4)
+        let huge = CGMutablePath()                      // a billion radians: still under two turns
+        huge.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: 1e9, clockwise: false)
+        #expect(pathElements(huge).count <= 9)
+        #expect(close(huge.currentPoint, CGPoint(x: cos(1e9), y: sin(1e9)), 1e-6))
+    }
+
+    /// Apple adds the line to a tangent arc's start only "if the current point and the first
+    /// tangent point … are not equal": the rounded-corner idiom, stroked with round joins, has
+    /// no bump where the line would have stepped back by a rounding error.
+    @Test func tangentArcStartingAtTheCurrentPointAddsNoBackwardStep() {
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 0, y: 10))
+        p.addArc(tangent1End: .zero, tangent2End: CGPoint(x: 10, y: 0), radius: 10)
+        let e = pathElements(p)
+        #expect(e.map(\.0) == [.moveToPoint, .addLineToPoint, .addCurveToPoint])
+        #expect(e[1].1 == [CGPoint(x: 0, y: 10)])        // the current point itself, exactly
+        let stroked = p.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .round, miterLimit: 10)
+        #expect(stroked.boundingBoxOfPath.maxY <= 10.5)
+        let q = CGMutablePath()
+        q.move(to: .zero)
+        q.addArc(tangent1End: CGPoint(x: 10, y: 0), tangent2End: CGPoint(x: 10, y: 10), radius: 10)
+        #expect(pathElements(q)[1].1 == [CGPoint.zero])
+        #expect(q.copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .round, miterLimit: 10).boundingBoxOfPath.minX >= -0.5)
+    }
+
+    /// UIKit: "If the path is empty, this method does nothing" (addLine; addCurve and
+    /// addQuadCurve likewise need a current point).
+    @Test func bezierPathSegmentsNeedACurrentPoint() {
+        let b = BezierPath()
+        b.addLine(to: CGPoint(x: 3, y: 4))
+        b.addCurve(to: CGPoint(x: 10, y: 0), controlPoint1: CGPoint(x: 3, y: 5), controlPoint2: CGPoint(x: 7, y: 5))
+        b.addQuadCurve(to: CGPoint(x: 10, y: 0), controlPoint: CGPoint(x: 5, y: 5))
+        #expect(b.isEmpty && b.currentPoint == .zero)
+        b.move(to: CGPoint(x: 1, y: 1))
+        b.addLine(to: CGPoint(x: 3, y: 4))
+        #expect(pathElements(b.cgPath).map(\.0) == [.moveToPoint, .addLineToPoint])
+    }
+
+    /// A lone move-to strokes as nothing (the PDF model Core Graphics follows: "a single-point
+    /// open subpath … produces no output"); a zero-length line is a dot with round caps; a
+    /// zero-length dash of a dashed copy is a move and a line, so it still strokes as a dot.
+    @Test func loneMovesStrokeAsNothingAndZeroLengthLinesAsDots() {
+        let lone = CGMutablePath()
+        lone.move(to: CGPoint(x: 5, y: 5))
+        #expect(lone.copy(strokingWithWidth: 4, lineCap: .round, lineJoin: .round, miterLimit: 10).isEmpty)
+        let trailing = Self.line(.zero, CGPoint(x: 10, y: 0))
+        trailing.move(to: CGPoint(x: 50, y: 50))
+        let t = trailing.copy(strokingWithWidth: 4, lineCap: .round, lineJoin: .round, miterLimit: 10)
+        #expect(t.boundingBoxOfPath.maxY < 2.5 && t.boundingBoxOfPath.maxX < 12.5)
+        let dot = Self.line(CGPoint(x: 5, y: 5), CGPoint(x: 5, y: 5))
+        let d = dot.copy(strokingWithWidth: 4, lineCap: .round, lineJoin: .round, miterLimit: 10)
+        #expect(Self.near(d.boundingBoxOfPath, CGRect(x: 3, y: 3, width: 4, height: 4), 0.06))
+        let closedPoint = CGMutablePath()
+        closedPoint.move(to: CGPoint(x: 5, y: 5)); closedPoint.closeSubpath()
+        #expect(!closedPoint.copy(strokingWithWidth: 4, lineCap: .round, lineJoin: .round, miterLimit: 10).isEmpty)
+        let dashed = Self.line(.zero, CGPoint(x: 10, y: 0)).copy(dashingWithPhase: 0, lengths: [0, 4])
+        let e = pathElements(dashed)
+        #expect(e.map(\.0) == [.moveToPoint, .addLineToPoint, .moveToPoint, .addLineToPoint, .moveToPoint, .addLineToPoint])
+        #expect(e.flatMap(\.1) == [CGPoint(x: 0, y: 0), CGPoint(x: 0, y: 0), CGPoint(x: 4, y: 0), CGPoint(x: 4, y: 0),
+                                   CGPoint(x: 8, y: 0), CGPoint(x: 8, y: 0)])
+        let dots = dashed.copy(strokingWithWidth: 2, lineCap: .round, lineJoin: .round, miterLimit: 10)
+        #expect(dots.contains(CGPoint(x: 4, y: 0.9)) && dots.contains(CGPoint(x: 8.9, y: 0)) && !dots.contains(CGPoint(x: 2, y: 0)))
+    }
 }

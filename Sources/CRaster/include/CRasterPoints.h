@@ -23,8 +23,10 @@ typedef struct {
     /* Points 0 … n − 1 (malloc'd, grown by doubling, kept across calls). */
     double *x, *y;
     ptrdiff_t n, capacity;
-    /* Contours 0 … contours − 1: first point and closed (0 or 1); a contour's points run to the
-     * next one's start (the last one's to n). */
+    /* Contours 0 … contours − 1: first point and flags — bit 0 closed, bit 1 a line to the
+     * contour's last point was dropped as zero-length (so a one-point contour came from a
+     * drawing element: a dot when stroked, where a lone move-to is nothing); a contour's
+     * points run to the next one's start (the last one's to n). */
     ptrdiff_t *start;
     uint8_t *closed;
     ptrdiff_t contours, contour_capacity;

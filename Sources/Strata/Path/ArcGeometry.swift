@@ -12,19 +12,20 @@ internal enum _ArcGeometry {
     static let kappa: CGFloat = 0.5522847498307936
 
     /// The signed sweep from `start` to `end`: in (0, 2π] going in the increasing direction (or
-    /// its negative going the other way); 0 when the angles are equal; 2π when the difference is
-    /// 2π or more.
+    /// its negative going the other way); 0 when the angles are equal. A difference of more than
+    /// 2π in the sweep's direction gives one full turn plus the rest of the way to `end`
+    /// (below 4π: the arc still ends at `end`, and a huge difference adds no pieces).
     static func sweep(from start: CGFloat, to end: CGFloat, increasing: Bool) -> CGFloat {
         let twoPi = 2 * CGFloat.pi
         let d = end - start
         guard d.isFinite else { return 0 }
         if increasing {
-            if d >= twoPi { return twoPi }
+            if d > twoPi { return twoPi + d.truncatingRemainder(dividingBy: twoPi) }
             if d >= 0 { return d }
             let r = d.truncatingRemainder(dividingBy: twoPi) + twoPi
             return r >= twoPi ? 0 : r
         } else {
-            if d <= -twoPi { return -twoPi }
+            if d < -twoPi { return -twoPi + d.truncatingRemainder(dividingBy: twoPi) }
             if d <= 0 { return d }
             let r = d.truncatingRemainder(dividingBy: twoPi) - twoPi
             return r <= -twoPi ? 0 : r
@@ -37,7 +38,21 @@ internal enum _ArcGeometry {
         guard radius.isFinite, start.isFinite, sweep.isFinite, center.x.isFinite, center.y.isFinite else { return }
         let r = abs(radius)
         let p0 = CGPoint(x: center.x + r * cos(start), y: center.y + r * sin(start))
-        if path.isEmpty { path.move(to: p0, transform: transform) } else { path.addLine(to: p0, transform: transform) }
+        if path.isEmpty {
+            path.move(to: p0, transform: transform)
+        } else {
+            // Apple adds the line only when the current point is not already the arc's start. A
+            // line element is kept (paths of one structure morph), but when the two agree up to
+            // rounding it is the zero-length line to the current point itself: a 10⁻¹⁵ step
+            // backwards would turn the stroke around there (a round join's bump).
+            let q = p0.applying(transform), c = path.currentPoint
+            let tol = 1e-9 * max(1, abs(q.x), abs(q.y), r)
+            if abs(q.x - c.x) <= tol && abs(q.y - c.y) <= tol {
+                path.addLine(to: c)
+            } else {
+                path.addLine(to: p0, transform: transform)
+            }
+        }
         // A zero radius still adds its (degenerate) pieces: arcs of any radius then share one
         // structure, so a `path` animation from radius 0 interpolates (the mask-reveal idiom).
         guard sweep != 0 else { return }

@@ -90,12 +90,18 @@ open class BezierPath: CustomStringConvertible {
     open var bounds: CGRect { path.boundingBox }
 
     open func move(to point: CGPoint) { path.move(to: point) }
-    open func addLine(to point: CGPoint) { path.addLine(to: point) }
-    open func addCurve(to end: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
-        path.addCurve(to: end, control1: controlPoint1, control2: controlPoint2)
+    /// A line from the current point; on an empty path it does nothing (UIKit: "If the path
+    /// is empty, this method does nothing" — `CGMutablePath` moves to the point first instead).
+    open func addLine(to point: CGPoint) {
+        if !path.isEmpty { path.addLine(to: point) }
     }
+    /// A cubic curve from the current point; nothing on an empty path (as `addLine(to:)`).
+    open func addCurve(to end: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
+        if !path.isEmpty { path.addCurve(to: end, control1: controlPoint1, control2: controlPoint2) }
+    }
+    /// A quadratic curve from the current point; nothing on an empty path (as `addLine(to:)`).
     open func addQuadCurve(to end: CGPoint, controlPoint: CGPoint) {
-        path.addQuadCurve(to: end, control: controlPoint)
+        if !path.isEmpty { path.addQuadCurve(to: end, control: controlPoint) }
     }
     /// An arc; `clockwise: true` = increasing angle (clockwise on a y-down screen).
     open func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,

@@ -109,12 +109,15 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// Adds a rounded rectangle with elliptical corners of `cornerWidth`×`cornerHeight`
     /// (clamped to half the size), starting at the top edge after the top-left corner and
-    /// running towards +x. Zero corners give a plain rectangle.
+    /// running towards +x. Zero corners give a plain rectangle — also when only one of the two
+    /// sizes is zero (Apple: each corner is a quarter of an ellipse with those axes, which is
+    /// then a square corner); negative or non-finite sizes count as zero.
     public func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
                                transform: CGAffineTransform = .identity) {
         let r = rect.standardized
-        let rx = max(0, min(cornerWidth.isFinite ? cornerWidth : 0, r.width / 2))
-        let ry = max(0, min(cornerHeight.isFinite ? cornerHeight : 0, r.height / 2))
+        var rx = max(0, min(cornerWidth.isFinite ? cornerWidth : 0, r.width / 2))
+        var ry = max(0, min(cornerHeight.isFinite ? cornerHeight : 0, r.height / 2))
+        if rx == 0 || ry == 0 { (rx, ry) = (0, 0) }
         let radii = _CornerRadii(tl: CGSize(width: rx, height: ry), tr: CGSize(width: rx, height: ry),
                                  br: CGSize(width: rx, height: ry), bl: CGSize(width: rx, height: ry))
         _ArcGeometry.addRoundedRect(to: self, rect: r, radii: radii, transform: transform)
@@ -123,8 +126,9 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// Adds a circular arc around `center` from `startAngle` to `endAngle` (radians, 0 = +x,
     /// increasing towards +y). `clockwise` follows Core Graphics' y-up meaning: `true` sweeps
     /// with decreasing angle (counter-clockwise on a y-down screen). Draws a line from the
-    /// current point to the arc's start, or moves there when there is none. A sweep of 2π or
-    /// more is a full circle.
+    /// current point to the arc's start, or moves there when there is none. Angles more than a
+    /// turn apart draw one full circle and go on to `endAngle`, where the arc ends (Apple: its
+    /// end point becomes the current point); exactly a turn apart, one full circle.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
                        clockwise: Bool, transform: CGAffineTransform = .identity) {
         _ArcGeometry.addArc(to: self, center: center, radius: radius, start: startAngle,

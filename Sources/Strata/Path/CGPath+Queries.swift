@@ -116,9 +116,12 @@ extension CGPath {
         types.reserveCapacity(b.xs.count + b.contours.count)
         points.reserveCapacity(b.xs.count)
         for c in b.contours {
-            for i in 0..<max(1, c.count) {
+            // A zero-length dash is a move and a line to the same point (a lone move would
+            // stroke as nothing).
+            for i in 0..<max(c.isDot ? 2 : 1, c.count) {
+                let k = c.start + min(i, c.count - 1)
                 types.append(i == 0 ? .moveToPoint : .addLineToPoint)
-                points.append(CGPoint(x: b.xs[c.start + i], y: b.ys[c.start + i]).applying(transform))
+                points.append(CGPoint(x: b.xs[k], y: b.ys[k]).applying(transform))
             }
             if c.closed { types.append(.closeSubpath) }
         }

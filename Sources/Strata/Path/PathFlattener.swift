@@ -160,7 +160,15 @@ internal enum _PathFlattener {
 
 /// Collects flattened contours as point arrays (used by measuring, dashing and stroking).
 internal struct _PolylineCollector: _PolylineSink {
-    struct Contour { var start: Int; var count: Int; var closed: Bool }
+    /// `drawn`: a line element reached the contour's single point (a zero-length subpath, a dot
+    /// when stroked with round or square caps); a one-point contour without it, and not
+    /// closed, is a lone move-to, which strokes as nothing (as the PDF model Core Graphics
+    /// follows has it).
+    struct Contour {
+        var start: Int; var count: Int; var closed: Bool; var drawn = false
+        /// One point that a stroke draws as a dot (for caps that have one).
+        var isDot: Bool { count == 1 && (drawn || closed) }
+    }
     var xs: [Double] = []
     var ys: [Double] = []
     var contours: [Contour] = []
@@ -185,7 +193,7 @@ internal struct _PolylineCollector: _PolylineSink {
         }
         let i = contours.count - 1
         let last = xs.count - 1
-        if xs[last] == x && ys[last] == y { return }   // zero-length segment
+        if xs[last] == x && ys[last] == y { contours[i].drawn = true; return }   // zero-length segment
         xs.append(x); ys.append(y)
         contours[i].count += 1
     }

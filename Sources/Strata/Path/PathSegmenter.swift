@@ -128,7 +128,7 @@ internal enum _PathSegmenter {
                             into out: inout _PolylineCollector) {
         out.moveTo(pl.xs[c.start], pl.ys[c.start])
         for i in 1..<max(1, c.count) { out.lineTo(pl.xs[c.start + i], pl.ys[c.start + i]) }
-        if c.count == 1 { out.contours[out.contours.count - 1].count = 1 }
+        if c.count == 1 { out.contours[out.contours.count - 1].drawn = c.drawn }
         if c.closed { out.closeContour() }
     }
 
@@ -141,6 +141,7 @@ internal enum _PathSegmenter {
         let segs = c.closed ? n : n - 1
         if segs <= 0 {
             out.moveTo(pl.xs[c.start], pl.ys[c.start])
+            out.contours[out.contours.count - 1].drawn = c.isDot
             return
         }
         var d = cursor.1

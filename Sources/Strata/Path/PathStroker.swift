@@ -82,6 +82,10 @@ internal struct _PathStroker<S: _PolylineSink> {
         pl.xs.withUnsafeBufferPointer { xs in
             pl.ys.withUnsafeBufferPointer { ys in
                 for c in pl.contours {
+                    if c.count == 1 {
+                        if c.isDot { dot(xs[c.start], ys[c.start]) }
+                        continue
+                    }
                     strokeContour(xs.baseAddress! + c.start, ys.baseAddress! + c.start, c.count, c.closed, seg)
                 }
             }

@@ -45,7 +45,8 @@ extension _PolylineCollector {
         contours.reserveCapacity(n.c.contours)
         for k in 0..<n.c.contours {
             let start = n.c.start[k], end = k + 1 < n.c.contours ? n.c.start[k + 1] : count
-            contours.append(Contour(start: start, count: end - start, closed: n.c.closed[k] != 0))
+            let flags = n.c.closed[k]
+            contours.append(Contour(start: start, count: end - start, closed: flags & 1 != 0, drawn: flags & 2 != 0))
         }
     }
 }
