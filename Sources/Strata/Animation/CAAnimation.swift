@@ -67,6 +67,9 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
         (anObject as? CALayer)?.add(self, forKey: event)
     }
 
+    /// Key-value coding: the declared properties under Apple's keys ("removedOnCompletion",
+    /// "fillMode", "timingFunction", … and each subclass's own, such as "additive", "toValue"
+    /// or "calculationMode"; names may be given as strings), any other key as a stored value.
     open func value(forKey key: String) -> Any? {
         switch key {
         case "beginTime": return beginTime
@@ -77,6 +80,9 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
         case "repeatDuration": return repeatDuration
         case "autoreverses": return autoreverses
         case "removedOnCompletion": return isRemovedOnCompletion
+        case "fillMode": return fillMode
+        case "timingFunction": return timingFunction
+        case "delegate": return delegate
         default: return _userValues[key] ?? type(of: self).defaultValue(forKey: key)
         }
     }
@@ -92,6 +98,13 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
         case "repeatDuration": if let n { repeatDuration = n }
         case "autoreverses": if let b = _AnimValue(any: value).bool { autoreverses = b }
         case "removedOnCompletion": if let b = _AnimValue(any: value).bool { isRemovedOnCompletion = b }
+        case "fillMode": if let m = _AnimationKVC.named(value, CAMediaTimingFillMode.self) { fillMode = m }
+        case "timingFunction":
+            let f = _AnimationKVC.optional(value, CAMediaTimingFunction.self)
+            if f.ok { timingFunction = f.value }
+        case "delegate":
+            let d = _AnimationKVC.optional(value, CAAnimationDelegate.self)
+            if d.ok { delegate = d.value }
         default: _userValues[key] = value
         }
     }

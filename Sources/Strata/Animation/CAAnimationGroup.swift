@@ -31,6 +31,16 @@ open class CAAnimationGroup: CAAnimation {
         }
     }
 
+    open override func value(forKey key: String) -> Any? {
+        key == "animations" ? animations : super.value(forKey: key)
+    }
+
+    open override func setValue(_ value: Any?, forKey key: String) {
+        guard key == "animations" else { return super.setValue(value, forKey: key) }
+        let a = _AnimationKVC.optional(value, [CAAnimation].self)
+        if a.ok { animations = a.value }
+    }
+
     override func _copyState(from o: CAAnimation) {
         super._copyState(from: o)
         guard let o = o as? CAAnimationGroup else { return }

@@ -24,6 +24,24 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     public required init() { super.init() }
 
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "fromValue": return fromValue
+        case "toValue": return toValue
+        case "byValue": return byValue
+        default: return super.value(forKey: key)
+        }
+    }
+
+    open override func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "fromValue": fromValue = value
+        case "toValue": toValue = value
+        case "byValue": byValue = value
+        default: super.setValue(value, forKey: key)
+        }
+    }
+
     override func _copyState(from o: CAAnimation) {
         super._copyState(from: o)
         guard let o = o as? CABasicAnimation else { return }

@@ -27,9 +27,12 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 ///   paced by the spline's arc length); `.cubic` and `.cubicPaced` pass a Kochanek–Bartels
 ///   spline through the values (`tensionValues`, `continuityValues`, `biasValues`, one per
 ///   value, default 0 = Catmull–Rom) for numbers, points, sizes, rects and colours (other
-///   types fall back to linear).
-/// - `path` (a `CGPath`, for point properties) overrides `values`: every segment end point is
-///   a keyframe, moved along the curve.
+///   types fall back to linear). Continuity has Apple's documented sign: positive values give
+///   sharper corners, negative ones inverted corners (Kochanek and Bartels' paper uses the
+///   opposite sign).
+/// - `path` (a `CGPath`, for point properties) overrides `values`: every line, curve or close
+///   ends a keyframe, moved along the curve; a move-to defines no keyframe of its own (the
+///   value jumps to it when the next segment begins).
 /// - `rotationMode` (.rotateAuto / .rotateAutoReverse) turns the layer's `transform` to the
 ///   direction of motion (for point key paths).
 open class CAKeyframeAnimation: CAPropertyAnimation {
@@ -45,6 +48,47 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var path: CGPath?
 
     public required init() { super.init() }
+
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "values": return values
+        case "keyTimes": return keyTimes
+        case "timingFunctions": return timingFunctions
+        case "calculationMode": return calculationMode
+        case "tensionValues": return tensionValues
+        case "continuityValues": return continuityValues
+        case "biasValues": return biasValues
+        case "rotationMode": return rotationMode
+        case "path": return path
+        default: return super.value(forKey: key)
+        }
+    }
+
+    open override func setValue(_ value: Any?, forKey key: String) {
+        func numbers(_ set: ([NSNumber]?) -> Void) {
+            if value == nil { set(nil) } else if let n = _AnimationKVC.numbers(value) { set(n) }
+        }
+        switch key {
+        case "values":
+            let v = _AnimationKVC.optional(value, [Any].self)
+            if v.ok { values = v.value }
+        case "keyTimes": numbers { keyTimes = $0 }
+        case "tensionValues": numbers { tensionValues = $0 }
+        case "continuityValues": numbers { continuityValues = $0 }
+        case "biasValues": numbers { biasValues = $0 }
+        case "timingFunctions":
+            let f = _AnimationKVC.optional(value, [CAMediaTimingFunction].self)
+            if f.ok { timingFunctions = f.value }
+        case "calculationMode":
+            if let m = _AnimationKVC.named(value, CAAnimationCalculationMode.self) { calculationMode = m }
+        case "rotationMode":
+            if value == nil { rotationMode = nil } else if let m = _AnimationKVC.named(value, CAAnimationRotationMode.self) { rotationMode = m }
+        case "path":
+            let p = _AnimationKVC.optional(value, CGPath.self)
+            if p.ok { path = p.value }
+        default: super.setValue(value, forKey: key)
+        }
+    }
 
     override func _copyState(from o: CAAnimation) {
         super._copyState(from: o)

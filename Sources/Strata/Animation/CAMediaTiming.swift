@@ -19,7 +19,10 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
 /// `autoreverses` plays each cycle forwards then backwards, `repeatCount` (fractional allowed,
 /// `.infinity` repeats forever) or `repeatDuration` bounds the active interval, and `fillMode`
 /// says whether the animation shows its first value before the interval (`backwards`) and its
-/// last after it (`forwards`; only if it is not removed on completion).
+/// last after it (`forwards`; only if it is not removed on completion). An animation's
+/// `timeOffset` moves it within its active interval, which still begins at `beginTime`: it
+/// starts `timeOffset` into its cycles and wraps around at their end (see Apple's formula
+/// above: the offset is in "active local time").
 ///
 /// Layers map time the same way. A layer with a `duration` > 0 also cycles: within its active
 /// interval (`repeatCount`/`repeatDuration`, `autoreverses`) its local time runs through
@@ -80,6 +83,22 @@ struct _Timing: Sendable, Hashable {
         (parent - beginTime) * speed + timeOffset
     }
 
+    /// How far into its active interval an animation is at a parent time, at its own speed
+    /// but before `timeOffset`: what decides whether it has begun or ended.
+    @inline(__always) func activeTime(_ parent: Double) -> Double {
+        (parent - beginTime) * speed
+    }
+
+    /// An animation's place in its simple duration at a parent time (nil outside its active
+    /// interval without the matching fill). As in Core Animation, `timeOffset` shifts the
+    /// animation within its active interval, not the interval itself: the interval is
+    /// `activeTime` 0…`activeDuration`, and the time shown is `activeTime + timeOffset` run
+    /// through the cycles, wrapping at their ends — a 3 s animation with a `timeOffset` of 1
+    /// plays its seconds 1…3, then 0…1, then ends.
+    func animationTime(_ parent: Double) -> (time: Double, iteration: Int)? {
+        iterationTime(activeTime(parent), offset: timeOffset)
+    }
+
     /// A layer's local time for a parent time: `localTime`, then — when the layer has a
     /// duration — folded into its cycle, holding at the ends outside the active interval (see
     /// `CAMediaTiming`).
@@ -117,43 +136,39 @@ struct _Timing: Sendable, Hashable {
 
     enum Phase { case before, active, after }
 
-    func phase(localTime t: Double) -> Phase {
+    /// An animation's phase at `activeTime(_:)` `t`.
+    func phase(activeTime t: Double) -> Phase {
         if t < 0 { return .before }
         if t >= activeDuration { return .after }
         return .active
     }
 
-    /// Where inside its simple duration the object is at local time `t` (already mapped by
-    /// `localTime`): the time within the cycle (0…duration, reversed on the way back when
-    /// autoreversing) and the zero-based iteration. nil when the object has no effect (outside
-    /// its active interval without the matching fill).
-    func iterationTime(_ t: Double) -> (time: Double, iteration: Int)? {
-        var t = t
+    /// Where inside its simple duration the object is at active time `t` (0 at the start of
+    /// its active interval): the time within the cycle (0…duration, reversed on the way back
+    /// when autoreversing) and the zero-based iteration, for the cycles' time `t + offset`
+    /// (`offset` moves the object within the interval, wrapping at the cycles' ends). nil when
+    /// the object has no effect (outside its active interval without the matching fill).
+    func iterationTime(_ t: Double, offset: Double = 0) -> (time: Double, iteration: Int)? {
+        var a = t
         let active = activeDuration
-        if !(t >= 0) {   // also catches NaN
-            guard fillsBackwards, !t.isNaN else { return nil }
-            t = 0
+        if !(a >= 0) {   // also catches NaN
+            guard fillsBackwards, !a.isNaN else { return nil }
+            a = 0
         }
         var atEnd = false
-        if t >= active {
+        if a >= active {
             guard fillsForwards else { return nil }
-            t = active; atEnd = true
+            a = active; atEnd = true
         }
         let c = cycle
         guard c > 0 else { return (duration, 0) }
-        var iteration: Double
-        var local: Double
-        if atEnd {
-            // The end of the last (possibly partial) cycle, not the start of the next.
-            iteration = (active / c).rounded(.up) - 1
-            if iteration < 0 { iteration = 0 }
-            local = active - iteration * c
-        } else {
-            iteration = (t / c).rounded(.down)
-            local = t - iteration * c
-        }
+        let shifted = a + offset
+        var iteration = (shifted / c).rounded(.down)
+        var local = shifted - iteration * c
+        // Ending exactly at a cycle's end shows that end, not the next cycle's start.
+        if atEnd && local == 0 && a > 0 { iteration -= 1; local = c }
         if autoreverses && local > duration { local = 2 * duration - local }
-        let it = iteration.isFinite ? Int(min(iteration, Double(Int32.max))) : 0
+        let it = iteration.isFinite ? Int(min(max(iteration, 0), Double(Int32.max))) : 0
         return (min(max(local, 0), duration), it)
     }
 }

@@ -17,6 +17,30 @@ open class CAPropertyAnimation: CAAnimation {
         keyPath = path
     }
 
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "keyPath": return keyPath
+        case "additive": return isAdditive
+        case "cumulative": return isCumulative
+        case "valueFunction": return valueFunction
+        default: return super.value(forKey: key)
+        }
+    }
+
+    open override func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "keyPath":
+            let k = _AnimationKVC.optional(value, String.self)
+            if k.ok { keyPath = k.value }
+        case "additive": if let b = _AnimationKVC.bool(value) { isAdditive = b }
+        case "cumulative": if let b = _AnimationKVC.bool(value) { isCumulative = b }
+        case "valueFunction":
+            let f = _AnimationKVC.optional(value, CAValueFunction.self)
+            if f.ok { valueFunction = f.value }
+        default: super.setValue(value, forKey: key)
+        }
+    }
+
     override func _copyState(from o: CAAnimation) {
         super._copyState(from: o)
         guard let o = o as? CAPropertyAnimation else { return }

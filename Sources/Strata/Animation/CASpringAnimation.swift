@@ -60,6 +60,31 @@ open class CASpringAnimation: CABasicAnimation {
         return CGFloat(z <= 1 ? 1 - z : 1 / z - 1)
     }
 
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "mass": return mass
+        case "stiffness": return stiffness
+        case "damping": return damping
+        case "initialVelocity": return initialVelocity
+        case "allowsOverdamping": return allowsOverdamping
+        case "settlingDuration": return settlingDuration
+        default: return super.value(forKey: key)
+        }
+    }
+
+    open override func setValue(_ value: Any?, forKey key: String) {
+        let n = _AnimationKVC.number(value).map { CGFloat($0) }
+        switch key {
+        case "mass": if let n { mass = n }
+        case "stiffness": if let n { stiffness = n }
+        case "damping": if let n { damping = n }
+        case "initialVelocity": if let n { initialVelocity = n }
+        case "allowsOverdamping": if let b = _AnimationKVC.bool(value) { allowsOverdamping = b }
+        case "settlingDuration": break                  // read-only
+        default: super.setValue(value, forKey: key)
+        }
+    }
+
     override func _copyState(from o: CAAnimation) {
         super._copyState(from: o)
         guard let o = o as? CASpringAnimation else { return }

@@ -30,6 +30,27 @@ open class CATransition: CAAnimation {
 
     public required init() { super.init() }
 
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "type": return type
+        case "subtype": return subtype
+        case "startProgress": return startProgress
+        case "endProgress": return endProgress
+        default: return super.value(forKey: key)
+        }
+    }
+
+    open override func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "type": if let t = _AnimationKVC.named(value, CATransitionType.self) { type = t }
+        case "subtype":
+            if value == nil { subtype = nil } else if let s = _AnimationKVC.named(value, CATransitionSubtype.self) { subtype = s }
+        case "startProgress": if let n = _AnimationKVC.number(value) { startProgress = Float(n) }
+        case "endProgress": if let n = _AnimationKVC.number(value) { endProgress = Float(n) }
+        default: super.setValue(value, forKey: key)
+        }
+    }
+
     override func _copyState(from o: CAAnimation) {
         super._copyState(from: o)
         guard let o = o as? CATransition else { return }

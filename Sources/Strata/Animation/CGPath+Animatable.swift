@@ -44,38 +44,50 @@ extension CGPath {
 }
 
 extension CAKeyframeAnimation {
-    /// The keyframes of `path`: every element after the first move-to ends a segment; lines
-    /// and quadratic curves become cubic segments with equivalent control points; a close
-    /// returns to the subpath's start; a later move-to is a straight segment to its point.
+    /// The keyframes of `path`: every line, curve or close ends a segment (Apple: "the end
+    /// point of a line-to or curve-to segment defines the keyframe value"); lines and quadratic
+    /// curves become cubic segments with equivalent control points; a close returns to the
+    /// subpath's start. A move-to defines no keyframe (Apple: "move-to segments do not define
+    /// separate keyframe values"): after the first one, the next segment starts where it moved
+    /// to, so the animated value jumps there; a move-to before any segment is the start.
     static func _keyframes(of path: CGPath) -> _KeyframePath {
         var points: [CGPoint] = []
         var controls: [(CGPoint, CGPoint)] = []
-        var start = CGPoint.zero
-        func line(to p: CGPoint) {
-            guard let a = points.last else { points.append(p); return }
-            controls.append((CGPoint(x: a.x + (p.x - a.x) / 3, y: a.y + (p.y - a.y) / 3),
-                             CGPoint(x: a.x + 2 * (p.x - a.x) / 3, y: a.y + 2 * (p.y - a.y) / 3)))
-            points.append(p)
+        var starts: [CGPoint] = []
+        var subpathStart = CGPoint.zero
+        var jump: CGPoint?              // a move-to waiting for the segment it starts
+        /// The start of the next segment (recorded), or nil when there is no current point yet.
+        func begin() -> CGPoint? {
+            guard let last = points.last else { return nil }
+            let a = jump ?? last
+            jump = nil
+            starts.append(a)
+            return a
         }
         for (t, pts) in path._elements {
             switch t {
             case .moveToPoint:
-                start = pts[0]
-                line(to: pts[0])
-            case .addLineToPoint: line(to: pts[0])
+                subpathStart = pts[0]
+                if controls.isEmpty { points = [pts[0]]; jump = nil } else { jump = pts[0] }
+            case .addLineToPoint, .closeSubpath:
+                let p = t == .closeSubpath ? subpathStart : pts[0]
+                guard let a = begin() else { points.append(p); continue }
+                controls.append((CGPoint(x: a.x + (p.x - a.x) / 3, y: a.y + (p.y - a.y) / 3),
+                                 CGPoint(x: a.x + 2 * (p.x - a.x) / 3, y: a.y + 2 * (p.y - a.y) / 3)))
+                points.append(p)
             case .addQuadCurveToPoint:
-                let a = points.last ?? pts[0], q = pts[0], b = pts[1]
-                if points.isEmpty { points.append(a) }
+                if points.isEmpty { points.append(pts[0]) }
+                let a = begin()!, q = pts[0], b = pts[1]
                 controls.append((CGPoint(x: a.x + 2 * (q.x - a.x) / 3, y: a.y + 2 * (q.y - a.y) / 3),
                                  CGPoint(x: b.x + 2 * (q.x - b.x) / 3, y: b.y + 2 * (q.y - b.y) / 3)))
                 points.append(b)
             case .addCurveToPoint:
                 if points.isEmpty { points.append(pts[0]) }
+                _ = begin()
                 controls.append((pts[0], pts[1]))
                 points.append(pts[2])
-            case .closeSubpath: line(to: start)
             }
         }
-        return _KeyframePath(points: points, controls: controls)
+        return _KeyframePath(points: points, controls: controls, starts: starts)
     }
 }

@@ -72,7 +72,7 @@ final class _CompiledAnimation: @unchecked Sendable {
 
     /// Applies the animation at `parentTime` (its layer's local time, or its group's time).
     func apply(at parentTime: Double, to state: inout _LayerState) {
-        guard let (t, iteration) = timing.iterationTime(timing.localTime(parentTime)) else { return }
+        guard let (t, iteration) = timing.animationTime(parentTime) else { return }
         switch body {
         case .none: return
         case let .property(track): track.apply(time: t, duration: timing.duration, iteration: iteration, to: &state)
@@ -89,7 +89,7 @@ final class _CompiledAnimation: @unchecked Sendable {
             var pending = children.reversed().map { ($0, t) }
             while let (c, time) = pending.popLast() {
                 guard case let .group(nested) = c.body else { c.apply(at: time, to: &state); continue }
-                guard let (ct, _) = c.timing.iterationTime(c.timing.localTime(time)) else { continue }
+                guard let (ct, _) = c.timing.animationTime(time) else { continue }
                 let paced = c.childTime(ct)
                 pending.append(contentsOf: nested.reversed().map { ($0, paced) })
             }
@@ -110,8 +110,8 @@ final class _CompiledAnimation: @unchecked Sendable {
         if case .none = body { return .infinity }
         if timing.speed == 0 { return .infinity }
         if timing.speed < 0 { return t }
-        switch timing.phase(localTime: timing.localTime(t)) {
-        case .before: return timing.parentTime(forLocal: 0).map { max($0, t) } ?? .infinity
+        switch timing.phase(activeTime: timing.activeTime(t)) {
+        case .before: return max(timing.beginTime, t)
         case .active: return t
         case .after: return .infinity
         }

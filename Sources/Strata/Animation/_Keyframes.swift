@@ -1,11 +1,14 @@
 import Foundation
 
-/// A path's keyframes: segment end points and, per segment, the cubic control points that
-/// join it to the previous point (lines have control points on the line).
+/// A path's keyframes: segment end points and, per segment, where it starts and the cubic
+/// control points that join it to its end (lines have control points on the line).
 struct _KeyframePath: Sendable {
     var points: [CGPoint]
-    /// For segment i (points[i] → points[i+1]): its two Bézier control points.
+    /// For segment i (towards points[i+1]): its two Bézier control points.
     var controls: [(CGPoint, CGPoint)]
+    /// For segment i: its start — points[i], or after a move-to the point moved to (the
+    /// animation jumps there: a move-to defines no keyframe of its own).
+    var starts: [CGPoint]
 }
 
 /// The evaluated form of a keyframe animation's values and timing.
@@ -21,6 +24,8 @@ struct _Keyframes: Sendable {
     var tangents: [([Double], [Double])] = []
     /// Path segments' control points (path animations).
     var pathControls: [(CGPoint, CGPoint)] = []
+    /// Path segments' start points (`_KeyframePath.starts`).
+    var pathStarts: [CGPoint] = []
     /// 0 none, 1 rotate to the direction of motion, −1 the same plus a half turn.
     var rotation = 0
 
@@ -41,6 +46,7 @@ struct _Keyframes: Sendable {
          timingFunctions: [CAMediaTimingFunction]?) {
         values = path.points.map { .point($0) }
         pathControls = path.controls
+        pathStarts = path.starts
         self.timingFunctions = timingFunctions ?? []
         mode = Self.mode(m)
         if mode == .cubic { mode = .linear }           // a path already defines its curve
@@ -85,8 +91,8 @@ struct _Keyframes: Sendable {
 
     /// Length of segment i (for pacing).
     private func segmentLength(_ i: Int) -> Double {
-        if !pathControls.isEmpty, case let .point(a) = values[i], case let .point(b) = values[i + 1] {
-            let (c1, c2) = pathControls[i]
+        if !pathControls.isEmpty, case let .point(b) = values[i + 1] {
+            let a = pathStarts[i], (c1, c2) = pathControls[i]
             var len = 0.0, prev = a
             for s in 1...32 {
                 let p = Self.bezier(a, c1, c2, b, Double(s) / 32)
@@ -113,10 +119,11 @@ struct _Keyframes: Sendable {
 
     /// The value `s` (0…1) of the way through segment i.
     func segmentValue(_ i: Int, _ s: Double) -> _AnimValue {
-        if s <= 0 { return values[i] }
+        // A path segment after a move-to starts at the moved-to point (the value jumps there).
+        if s <= 0 { return i < pathStarts.count ? .point(pathStarts[i]) : values[i] }
         if s >= 1 { return values[i + 1] }
-        if !pathControls.isEmpty, case let .point(a) = values[i], case let .point(b) = values[i + 1] {
-            let (c1, c2) = pathControls[i]
+        if !pathControls.isEmpty, case let .point(b) = values[i + 1] {
+            let a = pathStarts[i], (c1, c2) = pathControls[i]
             return .point(Self.bezier(a, c1, c2, b, s))
         }
         if (mode == .cubic || mode == .cubicPaced), !tangents.isEmpty,
@@ -163,7 +170,8 @@ struct _Keyframes: Sendable {
     }
 
     /// Kochanek–Bartels tangents per key: (incoming, outgoing), from neighbours; the ends use
-    /// their single neighbour (the missing one is the key itself).
+    /// their single neighbour (the missing one is the key itself). `continuity` is taken with
+    /// Apple's sign (positive sharpens the corner at the key).
     static func kochanekBartels(_ v: [_AnimValue], _ tension: [Double], _ continuity: [Double], _ bias: [Double]) -> [([Double], [Double])] {
         let comps = v.map(\.components)
         guard let dim = comps.first??.count, comps.allSatisfy({ $0?.count == dim }) else { return [] }
@@ -175,7 +183,9 @@ struct _Keyframes: Sendable {
         }
         return (0..<n).map { i in
             let prev = p[max(i - 1, 0)], cur = p[i], next = p[min(i + 1, n - 1)]
-            let t = param(tension, i), c = param(continuity, i), b = param(bias, i)
+            // Apple: positive continuity gives "sharper corners", negative "inverted corners" —
+            // the opposite sign of Kochanek and Bartels' c, used below.
+            let t = param(tension, i), c = -param(continuity, i), b = param(bias, i)
             let d0 = (0..<dim).map { cur[$0] - prev[$0] }, d1 = (0..<dim).map { next[$0] - cur[$0] }
             let outA = (1 - t) * (1 + b) * (1 + c) / 2, outB = (1 - t) * (1 - b) * (1 - c) / 2
             let inA = (1 - t) * (1 + b) * (1 - c) / 2, inB = (1 - t) * (1 - b) * (1 + c) / 2

@@ -77,8 +77,10 @@ public enum CATransaction {
     public static func disableActions() -> Bool { _TransactionState.current.disableActions }
     public static func setDisableActions(_ flag: Bool) { setValue(flag, forKey: kCATransactionDisableActions) }
 
+    /// The innermost completion block set in the open transactions (Apple: a value is searched
+    /// for in the innermost scope, then the enclosing transactions).
     public static func completionBlock() -> (() -> Void)? {
-        _TransactionState.current.levels.last?.completion?.block
+        _TransactionState.current.levels.reversed().lazy.compactMap { $0.completion?.block }.first
     }
 
     /// Sets the current level's completion block. A block it replaces (also by nil) still runs,

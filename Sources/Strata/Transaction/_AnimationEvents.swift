@@ -48,8 +48,8 @@ final class _AnimationEvents {
                 continue
             }
             let timing = r.animation._timing(nested: false)
-            let local = timing.localTime(layer.convertTime(time, from: nil))
-            let phase = timing.phase(localTime: local)
+            let local = timing.activeTime(layer.convertTime(time, from: nil))
+            let phase = timing.phase(activeTime: local)
             if !r.started && phase != .before {
                 r.started = true
                 starts.append(r.animation)

@@ -104,7 +104,9 @@ extension EngineTests {
         }
 
         /// Kochanek–Bartels continuity and bias at an inner key (tension 0): outgoing
-        /// (1+b)(1+c)/2·Δ₀ + (1−b)(1−c)/2·Δ₁, incoming (1+b)(1−c)/2·Δ₀ + (1−b)(1+c)/2·Δ₁.
+        /// (1+b)(1+c)/2·Δ₀ + (1−b)(1−c)/2·Δ₁, incoming (1+b)(1−c)/2·Δ₀ + (1−b)(1+c)/2·Δ₁, with
+        /// c the negated `continuityValues` entry (Apple: positive values give "sharper
+        /// corners", negative ones "inverted corners"; the paper's c has the opposite sign).
         @Test func continuityAndBiasShapeTheTangents() {
             let k = CAKeyframeAnimation(keyPath: "position.x")
             k.values = [0, 100, 0, 100]
@@ -112,11 +114,16 @@ extension EngineTests {
             k.continuityValues = [0, 0.5, 0, 0]
             k.biasValues = [0, 0.25, 0, 0]
             k.duration = 3
-            // Key 1: Δ₀ = 100, Δ₁ = −100 → out 93.75 − 18.75 = 75, in 31.25 − 56.25 = −25.
+            // Key 1 (a peak), c = −0.5: Δ₀ = 100, Δ₁ = −100 → out 31.25 − 56.25 = −25 (already
+            // heading down), in 93.75 − 18.75 = 75 (still rising): a sharper peak.
             // Key 0: out 50 (its one chord halved); key 2: Δ₀ = −100, Δ₁ = 100 → 0 both ways.
             let v = Keyframes.sample(k, "position.x", at: [0.5, 1.5]).map { Double($0 as! CGFloat) }
-            #expect(abs(v[0] - (0.125 * 50 + 0.5 * 100 - 0.125 * -25)) < 1e-9)   // 59.375
-            #expect(abs(v[1] - (0.5 * 100 + 0.125 * 75)) < 1e-9)                 // 59.375
+            #expect(abs(v[0] - (0.125 * 50 + 0.5 * 100 - 0.125 * 75)) < 1e-9)    // 46.875
+            #expect(abs(v[1] - (0.5 * 100 + 0.125 * -25)) < 1e-9)                // 46.875
+            // Negative continuity inverts the corner: the peak is rounded past the key.
+            k.continuityValues = [0, -0.5, 0, 0]
+            let w = Keyframes.sample(k, "position.x", at: [0.5, 1.5]).map { Double($0 as! CGFloat) }
+            #expect(abs(w[0] - 59.375) < 1e-9 && abs(w[1] - 59.375) < 1e-9)
         }
 
         @Test func springPerceptualParametersRoundTrip() {

@@ -212,5 +212,26 @@ extension EngineTests {
             let r = Self.sample(k, "transform", at: [0.5])[0] as! CATransform3D
             #expect(abs(r.m12 + 1) < 1e-9)
         }
+
+        /// Apple: "Move-to segments do not define separate keyframe values": a path of two
+        /// lines with a move between them has two keyframe segments, and the value jumps to
+        /// the moved-to point (it is never on the gap between the lines).
+        @Test func pathMoveToDefinesNoKeyframe() {
+            let p = CGMutablePath()
+            p.move(to: CGPoint(x: 0, y: 0)); p.addLine(to: CGPoint(x: 100, y: 0))
+            p.move(to: CGPoint(x: 100, y: 100)); p.addLine(to: CGPoint(x: 200, y: 100))
+            let k = CAKeyframeAnimation(keyPath: "position")
+            k.path = p
+            k.duration = 1
+            let v = Self.sample(k, "position", at: [0.25, 0.5, 0.75, 0.999]).map { $0 as! CGPoint }
+            #expect(v[0] == CGPoint(x: 50, y: 0) && v[1] == CGPoint(x: 100, y: 100))
+            #expect(v[2] == CGPoint(x: 150, y: 100) && abs(v[3].x - 199.8) < 1e-9 && abs(v[3].y - 100) < 1e-9)
+            // Paced: by length (100 + 100), the jump adds none.
+            k.calculationMode = .paced
+            p.move(to: CGPoint(x: 0, y: 0))                          // a trailing move: ignored
+            k.path = p
+            let w = Self.sample(k, "position", at: [0.25, 0.75]).map { $0 as! CGPoint }
+            #expect(abs(w[0].x - 50) < 1e-6 && abs(w[1].x - 150) < 1e-6 && w[1].y == 100)
+        }
     }
 }

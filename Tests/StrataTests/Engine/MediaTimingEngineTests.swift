@@ -101,6 +101,27 @@ extension EngineTests {
             }
         }
 
+        /// `timeOffset` is in "active local time" (Apple's t = (tp − begin) × speed + offset):
+        /// the active interval still starts at the begin time and lasts the active duration,
+        /// and the offset time wraps round the cycle — 0.75 → 1, then 0 → 0.75.
+        @Test func timeOffsetWrapsWithinTheActiveInterval() {
+            Self.opacity({ $0.timeOffset = 0.75 }) { at in
+                #expect(at(0) == 0.75)
+                #expect(at(0.125) == 0.875)
+                #expect(at(0.5) == 0.25)         // wrapped round
+                #expect(at(0.875) == 0.625)
+                #expect(at(1) == 0.5)            // the active second is over: model
+            }
+            Self.opacity({ $0.timeOffset = 0.5; $0.beginTime = CACurrentMediaTime() + 1; $0.fillMode = .backwards }) { at in
+                #expect(at(0.5) == 0.5)          // before its begin time: the offset frame
+                #expect(at(1.75) == 0.25)
+            }
+            Self.opacity({ $0.timeOffset = 0.5; $0.repeatCount = 2; $0.fillMode = .forwards; $0.isRemovedOnCompletion = false }) { at in
+                #expect(at(1.25) == 0.75)        // second cycle, offset
+                #expect(at(5) == 0.5)            // holds the frame where it ended: 2 + 0.5 wraps to 0.5
+            }
+        }
+
         /// Apple's Technical Q&A pause/resume recipe round-trips exactly.
         @Test func pauseAndResumeRoundTrip() {
             withManualClock(at: 100) { clock in

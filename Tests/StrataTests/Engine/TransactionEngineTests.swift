@@ -187,6 +187,27 @@ extension EngineTests {
             }
         }
 
+        /// Apple: a value is looked up "first [in] the innermost scope, then the enclosing
+        /// transactions" — the completion block too.
+        @Test func completionBlockIsFoundInEnclosingTransactions() {
+            var ran: [String] = []
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { ran.append("outer") }
+            CATransaction.begin()
+            #expect(CATransaction.completionBlock() != nil)
+            (CATransaction.value(forKey: kCATransactionCompletionBlock) as? () -> Void)?()
+            #expect(ran == ["outer"])
+            CATransaction.setCompletionBlock { ran.append("inner") }
+            CATransaction.completionBlock()?()
+            #expect(ran == ["outer", "inner"])
+            CATransaction.commit()
+            ran.removeAll()
+            CATransaction.completionBlock()?()                  // the outer level's own again
+            #expect(ran.last == "outer")
+            CATransaction.commit()
+            CATransaction.flush()
+        }
+
         @Test func lockIsRecursive() {
             CATransaction.lock()
             CATransaction.lock()
