@@ -9,7 +9,10 @@ extension CGContext {
     /// through the path rasterizer; everything else builds an 8-bit coverage mask over the
     /// touched pixels and composites with pixman.
     func paint(_ coverage: _Coverage, with paint: _Paint, blend: CGBlendMode? = nil) {
-        guard state.alpha > 0, let area = intersect(state.clip, coverageBox(coverage)) else { return }
+        guard state.alpha > 0 else { return }
+        // A shadow goes under everything drawn with the state's blend mode (not under clear(_:)).
+        if let shadow = state.shadow, blend == nil { paintShadow(coverage, with: paint, shadow) }
+        guard let area = intersect(state.clip, coverageBox(coverage)) else { return }
         didPaint = true
         let mode = blend ?? state.blendMode
         if case .color(let c) = paint, mode.pixmanOp == PIXMAN_OP_OVER, state.clipMask == nil {
@@ -66,9 +69,10 @@ extension CGContext {
         pixman_image_composite32(PIXMAN_OP_ADD, blended, mask, dst, 0, 0, 0, 0, x, y, w, h)
     }
 
-    /// The coverage of `c` over `area` times the clip mask and the global alpha, as an A8 image
-    /// whose (0, 0) is the area's origin; the caller unrefs it.
-    func coverageMask(_ c: _Coverage, _ area: PixelRect) -> OpaquePointer? {
+    /// The coverage of `c` over `area` times the clip mask and the global alpha (unless not
+    /// `clipped`: the coverage alone), as an A8 image whose (0, 0) is the area's origin; the
+    /// caller unrefs it.
+    func coverageMask(_ c: _Coverage, _ area: PixelRect, clipped: Bool = true) -> OpaquePointer? {
         let w = Int32(area.width), h = Int32(area.height)
         guard let mask = pixman_image_create_bits(PIXMAN_a8, w, h, nil, 0) else { return nil }
         let shift = CGAffineTransform(translationX: CGFloat(-area.x), y: CGFloat(-area.y))
@@ -82,6 +86,7 @@ extension CGContext {
             var box = pixman_box32_t(x1: 0, y1: 0, x2: w, y2: h)
             pixman_image_fill_boxes(PIXMAN_OP_SRC, mask, &pc, 1, &box)
         }
+        guard clipped else { return mask }
         if let clip = state.clipMask {
             pixman_image_composite32(PIXMAN_OP_IN, clip.image, nil, mask, Int32(area.x), Int32(area.y), 0, 0, 0, 0, w, h)
         }

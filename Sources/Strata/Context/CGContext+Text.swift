@@ -63,7 +63,8 @@ extension CGContext {
         let t = state.ctm
         // A plain scale-and-translate CTM draws glyphs straight into the bitmap, exactly as a
         // text layer's pixels come out.
-        if t.b == 0, t.c == 0, t.a == s, t.d == s, state.clipMask == nil, state.alpha == 1, state.blendMode == .normal {
+        if t.b == 0, t.c == 0, t.a == s, t.d == s, state.clipMask == nil, state.alpha == 1, state.blendMode == .normal,
+           state.shadow == nil {
             let c = state.clip
             guard !c.isEmpty else { return }
             didPaint = true

@@ -3,7 +3,8 @@ import Foundation
 
 /// A Core Graphics drawing context over a ``Bitmap`` (premultiplied ARGB32, drawn with the
 /// path rasterizer and pixman): graphics state stack, current transformation matrix (CTM),
-/// clipping, paths, colours, line styles, blend modes, images, gradients and text.
+/// clipping (also to an image mask), paths, colours, line styles, blend modes, shadows,
+/// images, gradients and text.
 ///
 /// ## Coordinates
 /// Device space is the bitmap's pixels: (0, 0) is the top-left corner of pixel row 0, x grows

@@ -14,4 +14,12 @@ struct _GState {
     var blendMode: CGBlendMode = .normal
     var interpolationQuality: CGInterpolationQuality = .default
     var shouldAntialias = true
+    /// `setShadow(offset:blur:color:)`: base-space offset and blur, colour (nil: no shadow).
+    var shadow: Shadow?
+
+    struct Shadow {
+        var offset: CGSize
+        var blur: CGFloat
+        var color: CGColor
+    }
 }
