@@ -5,23 +5,28 @@ import Foundation
 /// Rectangles whose device edges fall on whole pixels clip exactly (no mask); any other shape
 /// clips through an antialiased coverage mask.
 extension CGContext {
-    /// Intersects the clip with `rect` (user space).
+    /// Intersects the clip with `rect` (user space) and clears the current path (Apple).
     public func clip(to rect: CGRect) {
+        beginPath()
         var ctm = state.ctm
         guard let p = CGPath(rect: rect).copy(using: &ctm) else { return }
         clipDevice(p, rule: .winding)
     }
 
-    /// Intersects the clip with the union of `rects`.
+    /// Intersects the clip with the union of `rects` and clears the current path; an empty
+    /// array clips everything away.
     public func clip(to rects: [CGRect]) {
+        beginPath()
         let p = CGMutablePath()
         p.addRects(rects, transform: state.ctm)
         clipDevice(p, rule: .winding)
     }
 
     /// Intersects the clip with the current path's interior (`rule`), then clears the path.
-    /// An empty path clips everything away.
+    /// Without a current path it does nothing (Apple: "If the context does not have a current
+    /// path, the function does nothing"); a path of zero area clips everything away.
     public func clip(using rule: CGPathFillRule = .winding) {
+        guard !devicePath.isEmpty else { return }
         clipDevice(takePath(), rule: rule)
     }
 
@@ -32,19 +37,22 @@ extension CGContext {
     public func resetClip() {
         state.clip = PixelRect(x: 0, y: 0, width: width, height: height)
         state.clipMask = nil
+        state.clipBounds = CGRect(x: 0, y: 0, width: width, height: height)
     }
 
-    /// The bounding box of the clip in user space (`.null` when everything is clipped away).
+    /// The bounding box of the clip in user space: the intersection of the clipping shapes'
+    /// exact bounding boxes and the context's bounds, through the inverse CTM (`.null` when
+    /// everything is clipped away).
     public var boundingBoxOfClipPath: CGRect {
-        let c = state.clip
-        guard !c.isEmpty else { return .null }
-        return CGRect(x: c.x, y: c.y, width: c.width, height: c.height).applying(state.ctm.inverted())
+        guard !state.clip.isEmpty, !state.clipBounds.isNull, !state.clipBounds.isEmpty else { return .null }
+        return state.clipBounds.applying(state.ctm.inverted())
     }
 
     /// The clip's device pixel box (before any clip mask), for callers that draw pixels.
     public var clipBoundingBoxInDeviceSpace: PixelRect { state.clip }
 
     func clipDevice(_ p: CGPath, rule: CGPathFillRule) {
+        state.clipBounds = state.clipBounds.intersection(p.boundingBoxOfPath)
         guard let box = intersect(state.clip, Self.enclosing(p.boundingBoxOfPath, grow: 0)) else {
             state.clip = PixelRect(x: 0, y: 0, width: 0, height: 0)
             state.clipMask = nil

@@ -21,13 +21,13 @@ extension CGContext {
             let clip = CGRect(x: area.x, y: area.y, width: area.width, height: area.height)
             switch coverage {
             case .fill(let p, let rule):
-                rasterizer.fill(path: p, rule: rule, color: color, into: bitmap.image, clip: clip)
+                rasterizer.fill(path: p, rule: rule, color: color, into: target.image, clip: clip)
             case .stroke(let p, let style, let t):
-                rasterizer.stroke(path: p, style: style, transform: t, color: color, into: bitmap.image, clip: clip)
+                rasterizer.stroke(path: p, style: style, transform: t, color: color, into: target.image, clip: clip)
             case .everywhere:
                 var pc = _Painter.pixmanColor(_Painter.premultiplied(color, alpha: 1))
                 var box = pixman_box32_t(x1: Int32(area.x), y1: Int32(area.y), x2: Int32(area.maxX), y2: Int32(area.maxY))
-                pixman_image_fill_boxes(PIXMAN_OP_OVER, bitmap.image, &pc, 1, &box)
+                pixman_image_fill_boxes(PIXMAN_OP_OVER, target.image, &pc, 1, &box)
             }
             return
         }
@@ -51,7 +51,7 @@ extension CGContext {
             source = s; owned = s
         }
         defer { if let owned { pixman_image_unref(owned) } }
-        let dst = bitmap.image
+        let dst = target.image
         if mode.isBounded {
             pixman_image_composite32(mode.pixmanOp, source, mask, dst, sx, sy, 0, 0, x, y, w, h)
             return

@@ -12,7 +12,9 @@ extension CGContext {
     /// everything away.
     public func clip(to rect: CGRect, mask: CGImage) {
         var ctm = state.ctm
-        guard let quad = CGPath(rect: rect.standardized).copy(using: &ctm),
+        let quad = CGPath(rect: rect.standardized).copy(using: &ctm)
+        state.clipBounds = state.clipBounds.intersection(quad?.boundingBoxOfPath ?? .null)
+        guard let quad,
               let box = intersect(state.clip, Self.enclosing(quad.boundingBoxOfPath, grow: 0)),
               let drawn = Bitmap(width: box.width, height: box.height),
               let clipMask = _ClipMask(width: width, height: height) else {

@@ -77,14 +77,18 @@ extension CGContext {
         state.alpha = alpha
     }
 
-    /// Replaces the current path by the outline of its stroke (with the current line settings).
+    /// Replaces the current path by the outline of its stroke (with the current line settings,
+    /// the dash pattern included: filling it draws what stroking the path would).
     public func replacePathWithStrokedPath() {
-        let user = pathInUserSpace
+        var user = pathInUserSpace
         let s = state.stroke
+        if let dashes = s.validDashes, !dashes.isEmpty {
+            user = user.copy(dashingWithPhase: s.dashPhase, lengths: s.dashPattern)
+        }
         let outline = user.copy(strokingWithWidth: s.lineWidth, lineCap: s.lineCap, lineJoin: s.lineJoin,
                                 miterLimit: s.miterLimit)
-        path = CGMutablePath()
-        path.addPath(outline, transform: state.ctm)
+        devicePath = CGMutablePath()
+        devicePath.addPath(outline, transform: state.ctm)
     }
 
     /// Fills `p` (user space) and clears the current path.

@@ -77,7 +77,7 @@ extension CGContext {
         guard let solid = pixman_image_create_solid_fill(&color) else { return }
         defer { pixman_image_unref(solid) }
         let op = state.blendMode.isBounded ? state.blendMode.pixmanOp : PIXMAN_OP_OVER
-        pixman_image_composite32(op, solid, cut, bitmap.image, 0, 0, 0, 0, Int32(area.x), Int32(area.y), aw, ah)
+        pixman_image_composite32(op, solid, cut, target.image, 0, 0, 0, 0, Int32(area.x), Int32(area.y), aw, ah)
     }
 
     /// `paint` through `mask` (whose (0, 0) is `area`'s origin) into `target`, which is

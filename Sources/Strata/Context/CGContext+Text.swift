@@ -69,8 +69,8 @@ extension CGContext {
             guard !c.isEmpty else { return }
             didPaint = true
             let o = origin.applying(t)
-            let row = bitmap.bytesPerRow / 4
-            layout.draw(into: bitmap.pixels + c.y * row + c.x, width: c.width, height: c.height, rowPixels: row,
+            let row = target.bytesPerRow / 4
+            layout.draw(into: target.pixels + c.y * row + c.x, width: c.width, height: c.height, rowPixels: row,
                         origin: CGPoint(x: o.x - CGFloat(c.x), y: o.y - CGFloat(c.y)))
             return
         }

@@ -40,6 +40,10 @@ public final class CGContext {
 
     /// The pixels drawn into.
     public let bitmap: Bitmap
+    /// Where drawing goes now: `bitmap`, or the innermost open transparency layer's pixels.
+    var target: Bitmap
+    /// The open transparency layers, outermost first (see `beginTransparencyLayer`).
+    var transparencyLayers: [_TransparencyLayer] = []
     /// Width and height in pixels.
     public var width: Int { bitmap.width }
     public var height: Int { bitmap.height }
@@ -48,7 +52,7 @@ public final class CGContext {
     var saved: [_GState] = []
     /// The current path, in device space (points are transformed by the CTM as they are added,
     /// as in Core Graphics).
-    var path = CGMutablePath()
+    var devicePath = CGMutablePath()
     let rasterizer = PathRasterizer()
     /// Something has been painted (the backing store uses it to drop blank images).
     var didPaint = false
@@ -63,9 +67,11 @@ public final class CGContext {
     /// one unit per pixel). A non-finite `baseTransform` is replaced by the identity.
     public init(bitmap: Bitmap, baseTransform: CGAffineTransform = .identity) {
         self.bitmap = bitmap
+        target = bitmap
         let base = Self.isFinite(baseTransform) ? baseTransform : .identity
         self.baseTransform = base
-        state = _GState(ctm: base, clip: PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height))
+        state = _GState(ctm: base, clip: PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height),
+                        clipBounds: CGRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height))
     }
 
     /// A transparent offscreen context of `width`×`height` **points**, top-left origin, y down,
@@ -84,14 +90,17 @@ public final class CGContext {
     /// `byteOrder32Little`); any other layout returns nil, as do sizes refused by
     /// ``init(width:height:scale:)``. With `data` the context draws into that memory (not
     /// copied, not freed; it must outlive the context and hold `bytesPerRow`·`height` bytes;
-    /// `bytesPerRow` 0 means `4·width`); without, it allocates zeroed memory.
+    /// `bytesPerRow` 0 means `4·width`); without, it allocates zeroed memory — and then, the
+    /// memory being the context's own, `premultipliedLast` (the usual iOS call) is accepted too:
+    /// what is drawn is the same, and `makeImage()` gives it; only the bytes' order in memory is
+    /// Strata's (B, G, R, A).
     public convenience init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
                              bytesPerRow: Int, space: CGColorSpace, bitmapInfo: UInt32) {
         let info = CGBitmapInfo(rawValue: bitmapInfo)
         let alpha = CGImageAlphaInfo(rawValue: bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue)
         let order = bitmapInfo & 0x7000
-        guard bitsPerComponent == 8, alpha == .premultipliedFirst,
-              order == 0 || info.contains(.byteOrder32Little),
+        let ownLayout = alpha == .premultipliedFirst && (order == 0 || info.contains(.byteOrder32Little))
+        guard bitsPerComponent == 8, ownLayout || (data == nil && alpha == .premultipliedLast),
               let (w, h) = Self.pixelSize(CGFloat(width), CGFloat(height)) else { return nil }
         let bitmap: Bitmap?
         if let data {

@@ -7,6 +7,9 @@ struct _GState {
     var clip: PixelRect
     /// Antialiased coverage of a clip path (nil: the clip is exactly `clip`).
     var clipMask: _ClipMask?
+    /// The clip's exact bounding box (device space): the bitmap's bounds intersected with
+    /// every clipping shape's bounding box (`boundingBoxOfClipPath`).
+    var clipBounds: CGRect
     var fillColor: CGColor = .black
     var strokeColor: CGColor = .black
     var stroke = StrokeStyle()

@@ -26,6 +26,7 @@ public struct UIRectCorner: OptionSet, Sendable {
 open class BezierPath: CustomStringConvertible {
     private var path: CGMutablePath
 
+    /// Stroke width (default 1); 0 strokes the thinnest line the device shows, one pixel wide.
     open var lineWidth: CGFloat = 1
     open var lineCapStyle: CGLineCap = .butt
     open var lineJoinStyle: CGLineJoin = .miter

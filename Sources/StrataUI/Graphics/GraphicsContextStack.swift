@@ -6,7 +6,11 @@ import Strata
 /// thread, as UIKit's: views drawn on two threads at once (tests run in parallel) never see each
 /// other's contexts.
 enum _GraphicsContextStack {
-    final class Stack { var contexts: [CGContext] = [] }
+    final class Stack {
+        var contexts: [CGContext] = []
+        /// The contexts `GraphicsBeginImageContextWithOptions` began (nil: one it could not make).
+        var imageContexts: [CGContext?] = []
+    }
     private static let key = "strata.GraphicsContextStack"
 
     /// The calling thread's stack.

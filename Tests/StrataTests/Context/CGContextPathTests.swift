@@ -166,9 +166,11 @@ import StrataTestSupport
         #expect(Ctx.px(d, 1, 4) == 0 && Ctx.px(d, 7, 4) == 0)
     }
 
-    @Test func clippingToAnEmptyPathClipsEverything() {
+    /// An empty array of rectangles clips everything away (a clip with no current path does
+    /// nothing: CGContextPortingTests).
+    @Test func clippingToNoRectanglesClipsEverything() {
         let c = Ctx.make(4, 4)
-        c.clip()
+        c.clip(to: [])
         #expect(c.boundingBoxOfClipPath.isNull)
         c.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
         #expect(Ctx.inked(c) == 0)
