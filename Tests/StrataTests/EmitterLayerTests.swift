@@ -102,6 +102,14 @@ extension EngineTests {
                 e.setValue(1, forKeyPath: "emitterCells.nosuchcell.birthRate")
                 CATransaction.flush()
                 #expect(particles(tree, at: 0.85).count == 3 + 2)            // 0.625, 0.75 at 8/s (0.6 → count 2.4)
+                // Read back the same way (Apple's key-value coding of cells through the emitter).
+                #expect(e.value(forKeyPath: "emitterCells.spark.birthRate") as? Float == 8)
+                #expect(e.value(forKeyPath: "emitterCells.nosuchcell.birthRate") == nil)
+                #expect(e.value(forKeyPath: "emitterCells.spark.scale") as? CGFloat == 1)
+                // A cell's CAMediaTiming is stored (not applied; see CAEmitterCell).
+                let cell = spark()
+                cell.beginTime = 2; cell.duration = 3; cell.speed = 0.5
+                #expect(cell.beginTime == 2 && cell.duration == 3 && cell.speed == 0.5 && cell.fillMode == .removed)
             }
         }
 
@@ -129,7 +137,8 @@ extension EngineTests {
         }
 
         /// The random draws come from the seed: the same seed gives the same particles, another
-        /// seed others, and every draw stays within base ± range.
+        /// seed others, and every draw stays within base ± range/2 (Apple: uniform in
+        /// [M − R/2, M + R/2]).
         @Test func rangesAreSeededAndBounded() {
             withManualClock(at: 0) { _ in
                 func run(seed: UInt32) -> [CGPoint] {
@@ -145,12 +154,15 @@ extension EngineTests {
                 }
                 let a = run(seed: 7), b = run(seed: 7), c = run(seed: 8)
                 #expect(a.count == 26 && a == b && a != c)                   // born 0, 0.02 … 0.5
+                var speeds: [Double] = []
                 for (k, p) in a.enumerated() {
                     let age = 0.5 - Double(k) / 50, dx = p.x - 50, dy = p.y - 50
                     let speed = (dx * dx + dy * dy).squareRoot() / max(age, 1e-9)
-                    #expect(age == 0 || (speed >= 60 - 1e-9 && speed <= 140 + 1e-9), "particle \(k) at speed \(speed)")
+                    if age > 0 { speeds.append(speed) }
+                    #expect(age == 0 || (speed >= 80 - 1e-9 && speed <= 120 + 1e-9), "particle \(k) at speed \(speed)")
                     #expect(age == 0 || abs(atan2(dy, dx)) <= .pi / 4 + 1e-9, "particle \(k) outside the cone")
                 }
+                #expect(speeds.min()! < 90 && speeds.max()! > 110)              // the range is used
             }
         }
 
@@ -176,8 +188,10 @@ extension EngineTests {
                 #expect(births(.rectangle, .outline).allSatisfy {
                     (abs(abs($0.x - 50) - 20) < 1e-9 && abs($0.y - 50) <= 10) || (abs(abs($0.y - 50) - 10) < 1e-9 && abs($0.x - 50) <= 20)
                 })
-                #expect(births(.circle, .outline).allSatisfy { abs(hypot($0.x - 50, $0.y - 50) - 20) < 1e-9 })
-                #expect(births(.circle, .volume).allSatisfy { hypot($0.x - 50, $0.y - 50) <= 20 + 1e-9 })
+                // Apple: a circle "of radius emitterSize.width".
+                #expect(births(.circle, .outline).allSatisfy { abs(hypot($0.x - 50, $0.y - 50) - 40) < 1e-9 })
+                #expect(births(.circle, .volume).allSatisfy { hypot($0.x - 50, $0.y - 50) <= 40 + 1e-9 })
+                #expect(births(.circle, .volume).contains { hypot($0.x - 50, $0.y - 50) > 30 })
             }
         }
 

@@ -27,6 +27,12 @@ extension EngineTests {
             #expect((t.string as? NSAttributedString)?.string == "styled")
             t.font = CTFontCreateWithName("DejaVu Serif", 10, nil)
             #expect(t.font as? String == "DejaVu Serif")
+            // Apple's font may also be a CGFont; allowsFontSubpixelQuantization is stored.
+            t.font = CGFont("DejaVu Sans")
+            #expect(t.font as? String == "DejaVu Sans" && CGFont("") == nil)
+            #expect(!t.allowsFontSubpixelQuantization)
+            t.allowsFontSubpixelQuantization = true
+            #expect(t.allowsFontSubpixelQuantization)
         }
 
         @Test func fontSizeAndColourAnimate() {

@@ -5,7 +5,8 @@ import Foundation
 /// and defaults).
 ///
 /// Every "…Range" property widens its base value per particle: each particle draws its own
-/// value uniformly from `base − range … base + range` once, at birth (a seeded draw, so the
+/// value uniformly from `base − range/2 … base + range/2` once, at birth (Apple's rule, stated
+/// under `CAEmitterLayer.seed`) (a seeded draw, so the
 /// same emitter shows the same particles in every run; see `CAEmitterLayer.seed`). "…Speed"
 /// properties change a value per second of the particle's life.
 ///
@@ -14,9 +15,21 @@ import Foundation
 /// `setValue(_:forKeyPath: "emitterCells.<name>.<key>")`, as in Core Animation.
 ///
 /// Differences from Core Animation: a cell's own `emitterCells` (particles that emit) are stored
-/// but not emitted; the emitter does not apply `CAMediaTiming` to cells; `style` is not kept.
-open class CAEmitterCell {
+/// but not emitted; the cell's `CAMediaTiming` properties are stored only (a cell emits while
+/// its emitter does); animations of `emitterCells.<name>.<key>` key paths are not applied (set
+/// the value instead); `style` is not kept.
+open class CAEmitterCell: CAMediaTiming {
     public init() {}
+
+    // CAMediaTiming: stored only (see above).
+    open var beginTime: CFTimeInterval = 0
+    open var duration: CFTimeInterval = 0
+    open var speed: Float = 1
+    open var timeOffset: CFTimeInterval = 0
+    open var repeatCount: Float = 0
+    open var repeatDuration: CFTimeInterval = 0
+    open var autoreverses = false
+    open var fillMode: CAMediaTimingFillMode = .removed
 
     /// The cell's name, used by the emitter's `emitterCells.<name>.<key>` key paths.
     open var name: String?
@@ -80,6 +93,47 @@ open class CAEmitterCell {
         case "isEnabled", "enabled": return true
         case "scale", "contentsScale": return CGFloat(1)
         case "contentsRect": return CGRect(x: 0, y: 0, width: 1, height: 1)
+        default: return nil
+        }
+    }
+
+    /// A property by its Core Animation name (what `value(forKeyPath: "emitterCells.<name>.<key>")`
+    /// on the emitter reads); nil for an unknown key.
+    open func value(forKey key: String) -> Any? {
+        switch key {
+        case "name": return name
+        case "isEnabled", "enabled": return isEnabled
+        case "color": return color
+        case "contents": return contents
+        case "contentsRect": return contentsRect
+        case "emitterCells": return emitterCells
+        case "birthRate": return birthRate
+        case "lifetime": return lifetime
+        case "lifetimeRange": return lifetimeRange
+        case "emissionLatitude": return emissionLatitude
+        case "emissionLongitude": return emissionLongitude
+        case "emissionRange": return emissionRange
+        case "velocity": return velocity
+        case "velocityRange": return velocityRange
+        case "xAcceleration": return xAcceleration
+        case "yAcceleration": return yAcceleration
+        case "zAcceleration": return zAcceleration
+        case "scale": return scale
+        case "scaleRange": return scaleRange
+        case "scaleSpeed": return scaleSpeed
+        case "spin": return spin
+        case "spinRange": return spinRange
+        case "contentsScale": return contentsScale
+        case "redRange": return redRange
+        case "greenRange": return greenRange
+        case "blueRange": return blueRange
+        case "alphaRange": return alphaRange
+        case "redSpeed": return redSpeed
+        case "greenSpeed": return greenSpeed
+        case "blueSpeed": return blueSpeed
+        case "alphaSpeed": return alphaSpeed
+        case "minificationFilter": return minificationFilter
+        case "magnificationFilter": return magnificationFilter
         default: return nil
         }
     }

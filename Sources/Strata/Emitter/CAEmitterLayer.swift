@@ -45,8 +45,11 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// born from then on; particles already alive keep what they were born with and live out their
 /// lifetime. Setting `birthRate` to 0 stops emission and lets the last particles fade.
 ///
-/// Differences from Core Animation, documented: the emitter properties change at once when set
-/// (they do not animate, implicitly or explicitly); particles are drawn in the layer's plane
+/// Differences from Core Animation, documented: the emitter properties, and the cells' through
+/// `emitterCells.<name>.<key>` key paths, change at once when set (they do not animate,
+/// implicitly or explicitly: such an animation is accepted and does nothing); particles are drawn
+/// above the background and contents but below the emitter's sublayers and its border (Apple
+/// draws them above the border); particles are drawn in the layer's plane
 /// (`emitterZPosition`, `emitterDepth`, `zAcceleration` and `preservesDepth` are stored only);
 /// cells' own `emitterCells` are not emitted. Bounds: at most ``maximumParticleCount`` particles
 /// are drawn per emitter (the newest), and the history of changes whose particles may still be
@@ -63,7 +66,7 @@ open class CAEmitterLayer: CALayer {
         "emitterShape", "emitterMode", "renderMode", "preservesDepth", "velocity", "scale", "spin", "seed",
     ]
 
-    private var _cells: [CAEmitterCell]?
+    private(set) var _cells: [CAEmitterCell]?
 
     public override init() { super.init() }
 
@@ -99,7 +102,8 @@ open class CAEmitterLayer: CALayer {
     open var emitterZPosition: CGFloat {
         get { CGFloat(_number("emitterZPosition")) } set { _setEmitter("emitterZPosition", .cg(newValue)) }
     }
-    /// The size of the emission shape (a line's length is its width, a circle's diameter too).
+    /// The size of the emission shape (a line's length is its width, a circle's radius too, as Apple
+    /// documents: "a circle … of radius emitterSize.width").
     open var emitterSize: CGSize {
         get { _value("emitterSize").size ?? .zero } set { _setEmitter("emitterSize", .size(newValue)) }
     }

@@ -57,7 +57,9 @@ enum _Emission {
     static func particle(_ cell: _EmitterCellSpec, _ i: Int, number k: Double, age: Double, spec: _EmitterSpec,
                          image: CGImage, emitter id: UInt64) -> RenderLayer? {
         let key = Key(seed: spec.seed, cell: i, number: k)
-        func u(_ field: UInt64) -> Double { 2 * key.random(field) - 1 }   // −1 ..< 1
+        // Apple (CAEmitterLayer.seed): a property of mean M and range R is uniform in
+        // [M − R/2, M + R/2].
+        func u(_ field: UInt64) -> Double { key.random(field) - 0.5 }   // −½ ..< ½
         let lifetime = (cell.lifetime + cell.lifetimeRange * u(0)) * spec.lifetime
         guard age >= 0, age < lifetime else { return nil }
         var c = cell.color + cell.colorRange * SIMD4(u(7), u(8), u(9), u(10)) + cell.colorSpeed * age
@@ -113,9 +115,10 @@ enum _Emission {
         case ("circle", "points"), ("sphere", "points"):
             return p
         case ("circle", "outline"), ("sphere", "outline"):
-            return CGPoint(x: p.x + w / 2 * cos(2 * .pi * r2), y: p.y + w / 2 * sin(2 * .pi * r2))
+            // Apple: a circle "of radius emitterSize.width".
+            return CGPoint(x: p.x + w * cos(2 * .pi * r2), y: p.y + w * sin(2 * .pi * r2))
         case ("circle", _), ("sphere", _):
-            let radius = w / 2 * r1.squareRoot()   // uniform over the disc
+            let radius = w * r1.squareRoot()   // uniform over the disc
             return CGPoint(x: p.x + radius * cos(2 * .pi * r2), y: p.y + radius * sin(2 * .pi * r2))
         default:
             return p

@@ -52,6 +52,12 @@ extension CALayer {
     }
 
     public func value(forKeyPath keyPath: String) -> Any? {
+        // A particle cell's property: "emitterCells.<cell name>.<key>".
+        if let emitter = self as? CAEmitterLayer, keyPath.hasPrefix("emitterCells.") {
+            let parts = keyPath.split(separator: ".", maxSplits: 2)
+            guard parts.count == 3 else { return nil }
+            return emitter._cells?.first(where: { $0.name == String(parts[1]) })?.value(forKey: String(parts[2]))
+        }
         let kp = _KeyPath(keyPath)
         guard let f = kp.field else { return value(forKey: keyPath) }
         let root = Self._canonicalKey(kp.root)

@@ -83,12 +83,13 @@ open class CATextLayer: CALayer {
         }
     }
 
-    /// A ``CTFont`` or a font name; reads back as the name.
+    /// A ``CTFont``, a ``CGFont`` or a font name; reads back as the name.
     open var font: Any? {
         get { _value("font").anyValue as? String }
         set {
             switch newValue {
             case let f as CTFont: _set("font", .opaque(f.name))
+            case let g as CGFont: _set("font", .opaque(g.name))
             case let s as String: _set("font", .opaque(s))
             default: _set("font", .none)
             }
@@ -118,6 +119,13 @@ open class CATextLayer: CALayer {
     open var alignmentMode: CATextLayerAlignmentMode {
         get { _opaque("alignmentMode", CATextLayerAlignmentMode.natural) }
         set { _set("alignmentMode", .opaque(newValue)) }
+    }
+
+    /// Whether glyph positions may be rounded for speed (default false). Stored only: glyphs
+    /// are always placed at their exact subpixel positions.
+    open var allowsFontSubpixelQuantization: Bool {
+        get { _value("allowsFontSubpixelQuantization").bool ?? false }
+        set { _set("allowsFontSubpixelQuantization", .bool(newValue)) }
     }
 
     open override class func defaultValue(forKey key: String) -> Any? {

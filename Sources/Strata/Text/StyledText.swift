@@ -83,6 +83,23 @@ public final class CTFont: Hashable, Sendable {
     public func hash(into h: inout Hasher) { h.combine(name); h.combine(size) }
 }
 
+/// A font by name, as Core Graphics' `CGFont` is given to `CATextLayer.font` (sizeless: the
+/// layer's `fontSize` applies). Made from a name, it is resolved through fontconfig when text
+/// is laid out; Apple's initializer takes a `CFString`, this one a `String`.
+public final class CGFont: Hashable, Sendable {
+    let name: String
+    /// Nil for an empty name (as Apple's returns nil for a font it cannot make).
+    public init?(_ name: String) {
+        guard !name.isEmpty else { return nil }
+        self.name = name
+    }
+    /// The name the font was made with.
+    public var fullName: String? { name }
+    public var postScriptName: String? { name }
+    public static func == (a: CGFont, b: CGFont) -> Bool { a.name == b.name }
+    public func hash(into h: inout Hasher) { h.combine(name) }
+}
+
 /// Core Text's constructor (the matrix argument is not supported and ignored).
 public func CTFontCreateWithName(_ name: String, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
     CTFont(name: name, size: size)
