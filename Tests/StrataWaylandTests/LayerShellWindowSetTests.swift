@@ -111,4 +111,33 @@ import StrataTestSupport
             _ = try LayerShellWindowSet(application: app, configuration: LayerSurface.Configuration())
         }
     }
+
+    /// wlr-layer-shell: a size of 0 on an axis without both of its edges anchored is a protocol
+    /// error (kwin ends the connection): such a configuration is refused with a clear error
+    /// before anything is sent, at creation and when applied later.
+    @Test func aForbiddenConfigurationIsRefusedBeforeItIsSent() throws {
+        let f = try Fixture()
+        let before = try f.layerSurfaceRequests().count
+        let plain = LayerSurface.Configuration()
+        #expect(plain.problem == "a width of 0 (stretch) needs anchors on both the left and the right edge")
+        #expect(throws: WaylandError.invalidLayerSurface(reason: plain.problem!)) {
+            _ = try LayerSurface(display: f.app.display, configuration: plain)
+        }
+        #expect(try f.layerSurfaceRequests().count == before)
+        var bar = LayerSurface.Configuration()
+        bar.anchor = [.top, .left, .right]
+        bar.height = 24
+        #expect(bar.problem == nil)
+        let surface = try LayerSurface(display: f.app.display, configuration: bar)
+        var tall = bar
+        tall.height = 0
+        #expect(throws: WaylandError.invalidLayerSurface(reason: "a height of 0 (stretch) needs anchors on both the top and the bottom edge")) {
+            try surface.apply(tall)
+        }
+        #expect(surface.configuration.height == 24)
+        var fixed = LayerSurface.Configuration()
+        fixed.width = 300; fixed.height = 80
+        #expect(fixed.problem == nil)                          // a fixed size needs no anchors
+        surface.destroy()
+    }
 }

@@ -12,6 +12,9 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
     case connectionLost(errno: Int32)
     /// Shared memory for buffers could not be made.
     case sharedMemory(errno: Int32)
+    /// A layer-shell configuration the protocol forbids (sending it would be a protocol error
+    /// that ends the connection); `reason` says which rule.
+    case invalidLayerSurface(reason: String)
 
     public var description: String {
         switch self {
@@ -25,6 +28,8 @@ public enum WaylandError: Error, CustomStringConvertible, Equatable {
             return "lost the connection to the compositor (\(String(cString: strerror(e))))"
         case let .sharedMemory(e):
             return "cannot create shared memory for buffers (\(String(cString: strerror(e))))"
+        case let .invalidLayerSurface(reason):
+            return "invalid layer surface configuration: \(reason)"
         }
     }
 }

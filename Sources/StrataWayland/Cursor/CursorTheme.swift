@@ -53,6 +53,11 @@ final class CursorTheme {
             "grab": ["hand1"], "grabbing": ["fleur"], "move": ["fleur"], "wait": ["watch"],
             "crosshair": ["cross"], "not-allowed": ["crossed_circle"],
             "ew-resize": ["sb_h_double_arrow"], "ns-resize": ["sb_v_double_arrow"],
+            // The edges of a window (client-side decorations): X cursor font names, which
+            // libwayland-cursor's built-in theme and older themes have.
+            "n-resize": ["top_side"], "s-resize": ["bottom_side"], "w-resize": ["left_side"], "e-resize": ["right_side"],
+            "nw-resize": ["top_left_corner"], "ne-resize": ["top_right_corner"],
+            "sw-resize": ["bottom_left_corner"], "se-resize": ["bottom_right_corner"],
         ]
         var out = [name] + (legacy[name] ?? [])
         if name != "default" { out += ["default", "left_ptr"] }

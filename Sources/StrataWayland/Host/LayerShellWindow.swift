@@ -67,8 +67,9 @@ public final class LayerShellWindow {
         layerSurface.destroy()
     }
 
-    /// Changes anchors, size, exclusive zone, margins, layer or keyboard mode (next commit).
-    public func apply(_ configuration: LayerSurface.Configuration) {
-        layerSurface.apply(configuration)
+    /// Changes anchors, size, exclusive zone, margins, layer or keyboard mode (next commit);
+    /// throws `.invalidLayerSurface` for a configuration the protocol forbids.
+    public func apply(_ configuration: LayerSurface.Configuration) throws {
+        try layerSurface.apply(configuration)
     }
 }

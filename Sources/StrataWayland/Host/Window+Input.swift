@@ -18,7 +18,20 @@ extension Window {
             : ClientDecorations.region(at: point, width: CGFloat(toplevel.width), height: CGFloat(toplevel.height),
                                        resizable: resizable)
         decorations.setHovered(p.left ? nil : region)
-        seat?.cursorName = Self.cursorName(for: region)
+        if p.left {
+            // Leaving the surface ends whatever the title bar was doing.
+            decorationGrab = false
+            pressedRegion = nil
+        }
+        // The window sets the cursor over its decorations, and back to the arrow once when the
+        // pointer returns to the content; there the content's own cursor (StrataUI's) stays.
+        if region != .content {
+            seat?.cursorName = Self.cursorName(for: region)
+            cursorOnDecoration = true
+        } else if cursorOnDecoration {
+            seat?.cursorName = "default"
+            cursorOnDecoration = false
+        }
         if region == .content && !decorationGrab {
             p.position.y -= bar
             onInput?(.pointer(p))
@@ -37,9 +50,11 @@ extension Window {
                     } else {
                         lastTitleClick = now
                         if let s = seat { toplevel.toplevel.move(seat: s.wlSeat, serial: change.serial) }
+                        compositorGrabStarted(seat)
                     }
                 case let .resize(edge):
                     if let s = seat { toplevel.toplevel.resize(seat: s.wlSeat, serial: change.serial, edges: edge) }
+                    compositorGrabStarted(seat)
                 default:
                     break
                 }
@@ -55,6 +70,15 @@ extension Window {
                 }
             }
         }
+    }
+
+    /// The compositor now owns the pointer until the button is released, and keeps that release
+    /// (mutter, weston and sway end a move or resize without forwarding it): the press is over
+    /// for the window and the seat, so the next click in the content arrives whole.
+    private func compositorGrabStarted(_ seat: Seat?) {
+        decorationGrab = false
+        pressedRegion = nil
+        seat?.forgetPressedButton(PointerButton.left)
     }
 
     private func shifted(_ event: InputEvent) -> InputEvent {

@@ -52,16 +52,22 @@ public final class Window {
     private var barShown = false
     var decorationGrab = false
     var pressedRegion: ClientDecorations.Region?
+    /// The window set a decoration cursor (a resize arrow) that the content does not know of.
+    var cursorOnDecoration = false
+    /// `close()` ran.
+    public private(set) var isClosed = false
     var lastTitleClick = 0.0
 
     /// `width`×`height` is the content size in points. `clientDecorations: false` never draws a
-    /// title bar (for windows that draw their own chrome).
+    /// title bar (for windows that draw their own chrome) and asks xdg-decoration for client-side
+    /// mode, so that the compositor does not draw one either.
     public init(application: Application, title: String, appID: String = "strata.app", width: Int, height: Int,
                 clientDecorations: Bool = true) throws {
         self.width = max(1, width)
         self.height = max(1, height)
         decorationsEnabled = clientDecorations
-        toplevel = try Toplevel(display: application.display, title: title, appID: appID, width: width, height: height)
+        toplevel = try Toplevel(display: application.display, title: title, appID: appID, width: width, height: height,
+                                serverSideDecorations: clientDecorations)
         host = LayerHost(application: application, surface: toplevel.surface)
         layer.name = "strata.content"
         CATransaction.begin()
@@ -86,8 +92,18 @@ public final class Window {
         }
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Closes the window now: frames stop, input for it stops, and the decoration,
+    /// xdg_toplevel and xdg_surface are destroyed in the order xdg-shell requires (role object
+    /// before its xdg_surface). Synchronous; idempotent; `onClose` is not called (it reports a
+    /// request to close). Dropping the window closes it too.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        host.retire()
         application?.setInputHandler(for: toplevel.surface, nil)
+        toplevel.destroy()
     }
 
     /// The title-bar height in effect (0 without client decorations or when fullscreen).

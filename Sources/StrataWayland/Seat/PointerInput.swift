@@ -18,6 +18,10 @@ final class PointerInput {
     private(set) var pressed: Set<UInt32> = []
     private(set) var enterSerial: UInt32?
 
+    /// Forgets that `button` is held: a compositor grab (an interactive move or resize) takes
+    /// its release, which then never reaches the client.
+    func forgetPressed(_ button: UInt32) { pressed.remove(button) }
+
     private var pending: PointerEvent?
     /// Sums of wheel steps kept wider than Int32 so that a flood cannot overflow.
     private var value120X = 0, value120Y = 0

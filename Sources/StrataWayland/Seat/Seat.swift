@@ -80,6 +80,8 @@ public final class Seat {
     }
 
     /// The surface under the pointer, if it is one of ours.
+    /// Forgets a held pointer button whose release a compositor grab (move, resize) takes.
+    func forgetPressedButton(_ button: UInt32) { pointer?.forgetPressed(button) }
     public var pointerFocus: WaylandSurface? { pointer?.focus }
     /// The pointer position in `pointerFocus`'s coordinates.
     public var pointerPosition: SurfacePoint? { pointer?.focus == nil ? nil : pointer?.position }

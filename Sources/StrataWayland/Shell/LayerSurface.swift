@@ -22,6 +22,19 @@ public final class LayerSurface {
         public var namespace = "strata"
 
         public init() {}
+
+        /// Why the compositor would refuse this configuration (wlr-layer-shell: a size of 0 on
+        /// an axis needs anchors on both of that axis's edges, or it is a protocol error that
+        /// ends the connection — kwin raises it), or nil when it is valid.
+        public var problem: String? {
+            if width <= 0 && !(anchor.contains(.left) && anchor.contains(.right)) {
+                return "a width of 0 (stretch) needs anchors on both the left and the right edge"
+            }
+            if height <= 0 && !(anchor.contains(.top) && anchor.contains(.bottom)) {
+                return "a height of 0 (stretch) needs anchors on both the top and the bottom edge"
+            }
+            return nil
+        }
     }
 
     public let surface: WaylandSurface
@@ -37,11 +50,13 @@ public final class LayerSurface {
     public var onClosed: (() -> Void)?
 
     /// Throws `.missingGlobal("zwlr_layer_shell_v1")` on compositors without layer shell
-    /// (weston, mutter).
+    /// (weston, mutter), and `.invalidLayerSurface` for a configuration the protocol forbids
+    /// (see `Configuration.problem`) before anything is sent.
     public init(display: WaylandDisplay, output: WaylandOutput? = nil, configuration: Configuration) throws {
         guard let shell = display.layerShell else {
             throw WaylandError.missingGlobal(interface: "zwlr_layer_shell_v1", minimumVersion: 1)
         }
+        if let problem = configuration.problem { throw WaylandError.invalidLayerSurface(reason: problem) }
         self.configuration = configuration
         width = max(1, configuration.width)
         height = max(1, configuration.height)
@@ -72,8 +87,10 @@ public final class LayerSurface {
         layerSurface.destroy()
     }
 
-    /// Changes the configuration; takes effect with the next commit (sent here).
-    public func apply(_ c: Configuration) {
+    /// Changes the configuration; takes effect with the next commit (sent here). Throws
+    /// `.invalidLayerSurface` for a configuration the protocol forbids (nothing is sent then).
+    public func apply(_ c: Configuration) throws {
+        if let problem = c.problem { throw WaylandError.invalidLayerSurface(reason: problem) }
         configuration = c
         guard !layerSurface.isDestroyed else { return }
         send(c)

@@ -36,8 +36,30 @@ public final class Toplevel {
     /// Called when the compositor asks the window to close.
     public var onClose: (() -> Void)?
 
+    /// The longest title or app id sent, in UTF-8 bytes: a Wayland message holds at most 4096
+    /// bytes, and a longer one would end the connection (libwayland's E2BIG). Longer strings are
+    /// cut at a character boundary.
+    public static let maximumStringBytes = 4000
+
+    /// `s` cut to `maximumStringBytes` UTF-8 bytes at a character boundary.
+    static func wireString(_ s: String) -> String {
+        guard s.utf8.count > maximumStringBytes else { return s }
+        var out = ""
+        var bytes = 0
+        for ch in s {
+            let n = String(ch).utf8.count
+            if bytes + n > maximumStringBytes { break }
+            out.append(ch)
+            bytes += n
+        }
+        return out
+    }
+
     /// Throws `.missingGlobal("xdg_wm_base")` when the compositor has no xdg-shell.
-    public init(display: WaylandDisplay, title: String, appID: String, width: Int, height: Int) throws {
+    /// `serverSideDecorations`: ask xdg-decoration for server-side decorations (false: ask for
+    /// client-side ones, as a window drawing its own chrome wants).
+    public init(display: WaylandDisplay, title: String, appID: String, width: Int, height: Int,
+                serverSideDecorations: Bool = true) throws {
         guard let wmBase = display.wmBase else {
             throw WaylandError.missingGlobal(interface: "xdg_wm_base", minimumVersion: 1)
         }
@@ -46,12 +68,12 @@ public final class Toplevel {
         surface = WaylandSurface(display: display)
         xdgSurface = wmBase.getXdgSurface(surface: surface.surface)
         toplevel = xdgSurface.getToplevel()
-        toplevel.setTitle(title: title)
-        toplevel.setAppId(appId: appID)
+        toplevel.setTitle(title: Self.wireString(title))
+        toplevel.setAppId(appId: Self.wireString(appID))
         if let manager = display.decorationManager {
             let d = manager.getToplevelDecoration(toplevel: toplevel)
             // Server-side unless the user asks otherwise (STRATA_DECORATIONS=client).
-            let preferClient = getenv("STRATA_DECORATIONS").map { String(cString: $0) } == "client"
+            let preferClient = !serverSideDecorations || getenv("STRATA_DECORATIONS").map { String(cString: $0) } == "client"
             d.setMode(mode: preferClient ? .clientSide : .serverSide)
             decoration = d
             // The compositor answers before the xdg_surface.configure of the same burst.
@@ -100,9 +122,53 @@ public final class Toplevel {
         if configuredSize.height == 0 { self.height = min(max(1, height), Self.maximumDimension) }
     }
 
-    public func setTitle(_ title: String) { toplevel.setTitle(title: title) }
-    public func setMinimumSize(width: Int, height: Int) { toplevel.setMinSize(width: Int32(width), height: Int32(height)) }
-    public func setMaximumSize(width: Int, height: Int) { toplevel.setMaxSize(width: Int32(width), height: Int32(height)) }
+    public func setTitle(_ title: String) { toplevel.setTitle(title: Self.wireString(title)) }
+
+    /// Destroys the protocol objects in the order the protocols require: the decoration before
+    /// its toplevel (xdg-decoration's `orphaned`), the toplevel before its xdg_surface
+    /// (xdg-shell's `defunct_role_object`). The wl_surface goes when its last owner drops it.
+    /// Idempotent; no events arrive afterwards. Also done when the toplevel is released.
+    public func destroy() {
+        isConfigured = false
+        decoration?.destroy()
+        toplevel.destroy()
+        xdgSurface.destroy()
+    }
+
+    deinit { destroy() }
+
+    /// The minimum and maximum sizes last sent (0: no limit), kept consistent as the protocol
+    /// requires (no negative values, a maximum never below the minimum).
+    public private(set) var sizeLimits: (minimum: (Int, Int), maximum: (Int, Int)) = ((0, 0), (0, 0))
+
+    /// Asks for a minimum size (0 on an axis: none). Negative values count as 0, sizes are
+    /// capped at `maximumDimension`, and a maximum below the new minimum is raised to it
+    /// (xdg-shell: a maximum smaller than the minimum, or a negative value, is a protocol error).
+    public func setMinimumSize(width: Int, height: Int) {
+        sizeLimits.minimum = (Self.limit(width), Self.limit(height))
+        sendSizeLimits()
+    }
+
+    /// Asks for a maximum size (0 on an axis: none), with the rules of `setMinimumSize`; a
+    /// maximum below the minimum is raised to it.
+    public func setMaximumSize(width: Int, height: Int) {
+        sizeLimits.maximum = (Self.limit(width), Self.limit(height))
+        sendSizeLimits()
+    }
+
+    private static func limit(_ v: Int) -> Int { min(max(0, v), maximumDimension) }
+
+    private func sendSizeLimits() {
+        let (minW, minH) = sizeLimits.minimum
+        var (maxW, maxH) = sizeLimits.maximum
+        if maxW != 0 && maxW < minW { maxW = minW }
+        if maxH != 0 && maxH < minH { maxH = minH }
+        sizeLimits.maximum = (maxW, maxH)
+        // Maximum first when it grows, so that no moment has max < min on the compositor's side
+        // (the two requests apply together at the next commit, but keep both orders legal).
+        toplevel.setMaxSize(width: Int32(maxW), height: Int32(maxH))
+        toplevel.setMinSize(width: Int32(minW), height: Int32(minH))
+    }
     public func requestMaximized(_ on: Bool) { on ? toplevel.setMaximized() : toplevel.unsetMaximized() }
     public func requestFullscreen(_ on: Bool) { on ? toplevel.setFullscreen(output: nil) : toplevel.unsetFullscreen() }
     public func requestMinimized() { toplevel.setMinimized() }
