@@ -140,4 +140,24 @@ import StrataTestSupport
         #expect(fixed.problem == nil)                          // a fixed size needs no anchors
         surface.destroy()
     }
+
+    /// `LayerShellWindow.apply` sends the new state from the render thread (between frames):
+    /// the requests arrive, the configuration reads back at once, and a forbidden one throws.
+    @Test func applyingAConfigurationSendsItFromTheRenderThread() throws {
+        let f = try Fixture()
+        var c = LayerSurface.Configuration()
+        c.anchor = [.top, .left, .right]
+        c.height = 24
+        let window = try LayerShellWindow(application: f.app, configuration: c)
+        let id = window.layerSurface.layerSurface.id
+        c.height = 48
+        try window.apply(c)
+        #expect(window.layerSurface.configuration.height == 48)
+        let setSize: UInt32 = 0
+        try f.run { f.compositor.requests.contains { $0.object == id && $0.opcode == setSize && $0.words == [0, 48] } }
+        #expect(f.compositor.requests.contains { $0.object == id && $0.opcode == setSize && $0.words == [0, 48] })
+        c.anchor = [.top]
+        #expect(throws: WaylandError.self) { try window.apply(c) }
+        window.close()
+    }
 }

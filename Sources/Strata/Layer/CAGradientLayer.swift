@@ -28,8 +28,8 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 /// `colors` (CGColor) and `locations` (0…1) form the stops; colours are interpolated in
 /// non-premultiplied sRGB and then premultiplied (as pixman and cairo do).
 /// Bad input (documented outcomes): no colours draws nothing; one colour fills the shape with
-/// it; `locations` of another count than `colors` are ignored (stops spread evenly, as Apple
-/// does); locations are clamped to 0…1 (NaN counts as 0) and a location below its predecessor
+/// it; `locations` of another count than `colors` are ignored (stops spread evenly, as for nil
+/// locations; Apple documents no outcome); locations are clamped to 0…1 (NaN counts as 0) and a location below its predecessor
 /// takes the predecessor's value (a hard edge), so out-of-order arrays never draw garbage.
 ///
 /// `colors`, `locations`, `startPoint` and `endPoint` animate (implicitly and explicitly);

@@ -63,6 +63,11 @@ final class LayerHost: @unchecked Sendable {
         _ = stopped.wait(timeout: .now() + 1)
     }
 
+    /// Runs `f` on the render thread, between frames (at once when that thread has stopped).
+    func onRenderThread(_ f: @escaping @Sendable () -> Void) {
+        if renderThread.isRunning { renderThread.perform(f) } else { f() }
+    }
+
     func setOnIdle(_ f: @escaping @Sendable () -> Void) {
         let presenter = self.presenter
         renderThread.perform { presenter.onIdle = f }

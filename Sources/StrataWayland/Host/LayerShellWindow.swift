@@ -68,8 +68,10 @@ public final class LayerShellWindow {
     }
 
     /// Changes anchors, size, exclusive zone, margins, layer or keyboard mode (next commit);
-    /// throws `.invalidLayerSurface` for a configuration the protocol forbids.
+    /// throws `.invalidLayerSurface` for a configuration the protocol forbids. The requests and
+    /// their commit go out from the render thread, between frames (a commit from here could
+    /// land between a frame's attach and its commit and send the buffer with part of its damage).
     public func apply(_ configuration: LayerSurface.Configuration) throws {
-        try layerSurface.apply(configuration)
+        try layerSurface.apply(configuration) { send in host.onRenderThread(send) }
     }
 }

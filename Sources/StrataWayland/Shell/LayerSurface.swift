@@ -90,11 +90,22 @@ public final class LayerSurface {
     /// Changes the configuration; takes effect with the next commit (sent here). Throws
     /// `.invalidLayerSurface` for a configuration the protocol forbids (nothing is sent then).
     public func apply(_ c: Configuration) throws {
+        try apply(c) { send in send() }
+    }
+
+    /// `apply(_:)` with the requests and their commit sent by `deliver` (it is handed the
+    /// sending, and may run it on another thread: `LayerShellWindow` sends it from its render
+    /// thread so that it cannot land between a frame's attach and that frame's commit).
+    func apply(_ c: Configuration, deliver: (@escaping @Sendable () -> Void) -> Void) throws {
         if let problem = c.problem { throw WaylandError.invalidLayerSurface(reason: problem) }
         configuration = c
         guard !layerSurface.isDestroyed else { return }
-        send(c)
-        surface.commit()
+        nonisolated(unsafe) let target = self
+        deliver {
+            guard !target.layerSurface.isDestroyed else { return }
+            target.send(c)
+            target.surface.commit()
+        }
     }
 
     private func send(_ c: Configuration) {
