@@ -32,4 +32,23 @@ import StrataTestSupport
         #expect(D.region(at: CGPoint(x: CGFloat.nan, y: 5), width: 400, height: 332, resizable: true) == .content)
         #expect(D.region(at: CGPoint(x: 5, y: CGFloat.infinity), width: 400, height: 332, resizable: true) == .content)
     }
+
+    /// The title sits centred in the bar, clear of the buttons, and shows the window's title;
+    /// an inactive window's title and buttons are dimmed.
+    @Test func theTitleIsCentredClearOfTheButtonsAndDimmedWhenInactive() {
+        let f = D.titleFrame(width: 400)
+        // The buttons take 3 × 28 + 8 = 92 points on the right; as much is kept on the left.
+        #expect(f == CGRect(x: 92, y: 8, width: 216, height: 17))   // (32 − 17) / 2 rounded
+        #expect(D.titleFrame(width: 150).width == 0)             // too narrow: no room, no text
+        let d = D()
+        d.titleText = "Strata"
+        d.layout(width: 400, scale: 2)
+        #expect(d.title.string as? String == "Strata" && d.title.frame == f && d.title.contentsScale == 2)
+        #expect(d.title.alignmentMode == .center && d.title.truncationMode == .end)
+        #expect(d.isActive && d.close.opacity == 1)
+        d.setActive(false)
+        #expect(d.title.opacity == D.inactiveOpacity && d.minimize.opacity == D.inactiveOpacity)
+        d.setActive(true)
+        #expect(d.title.opacity == 1 && d.maximize.opacity == 1)
+    }
 }

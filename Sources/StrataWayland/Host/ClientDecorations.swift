@@ -8,7 +8,9 @@ import Strata
 /// buttons (minimize, maximize, close, left to right) sit at its right end, each a circle of
 /// `buttonSize` points; the app's content layer fills the rest. Pointer hits map to `Region`s:
 /// buttons, the title bar (drag to move, double-click to maximize), a `resizeBorder`-point band
-/// along the edges (drag to resize; not while maximized or fullscreen), and the content.
+/// along the edges (drag to resize; not while maximized or fullscreen), and the content. The
+/// window's title is centred in the bar (cut with an ellipsis before the buttons), and the bar's
+/// title and buttons are dimmed while the window is not the active one.
 public final class ClientDecorations {
     public static let titleBarHeight: CGFloat = 32
     public static let buttonSize: CGFloat = 20
@@ -23,6 +25,7 @@ public final class ClientDecorations {
     }
 
     let titleBar = CALayer()
+    let title = CATextLayer()
     let close = CALayer()
     let maximize = CALayer()
     let minimize = CALayer()
@@ -34,10 +37,33 @@ public final class ClientDecorations {
     static let hoverColor = CGColor(red: 0.42, green: 0.42, blue: 0.46, alpha: 1)
     static let closeHoverColor = CGColor(red: 0.85, green: 0.25, blue: 0.22, alpha: 1)
     static let glyphColor = CGColor(red: 0.92, green: 0.92, blue: 0.93, alpha: 1)
+    static let titleFontSize: CGFloat = 13
+    /// Opacity of the title and buttons while the window is inactive.
+    static let inactiveOpacity: Float = 0.55
+
+    /// The text shown in the bar.
+    public var titleText: String {
+        get { title.string as? String ?? "" }
+        set {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            title.string = newValue
+            CATransaction.commit()
+        }
+    }
+
+    /// Whether the window is the active one (xdg_toplevel's `activated` state).
+    public private(set) var isActive = true
 
     init() {
         titleBar.name = "strata.titlebar"
         titleBar.backgroundColor = Self.barColor
+        title.name = "strata.title"
+        title.fontSize = Self.titleFontSize
+        title.foregroundColor = Self.glyphColor
+        title.alignmentMode = .center
+        title.truncationMode = .end
+        titleBar.addSublayer(title)
         for (button, name) in [(close, "close"), (maximize, "maximize"), (minimize, "minimize")] {
             button.name = "strata.\(name)"
             button.bounds = CGRect(x: 0, y: 0, width: Self.buttonSize, height: Self.buttonSize)
@@ -72,14 +98,36 @@ public final class ClientDecorations {
         minimize.addSublayer(line)
     }
 
-    /// Lays the bar out for a surface `width` points wide.
-    func layout(width: CGFloat) {
+    /// Lays the bar out for a surface `width` points wide, its text drawn at `scale` device
+    /// pixels per point.
+    func layout(width: CGFloat, scale: CGFloat = 1) {
         let h = Self.titleBarHeight
         titleBar.bounds = CGRect(x: 0, y: 0, width: width, height: h)
         titleBar.position = CGPoint(x: width / 2, y: h / 2)
         for (i, button) in [close, maximize, minimize].enumerated() {
             button.position = Self.buttonCenter(index: i, width: width)
         }
+        title.frame = Self.titleFrame(width: width)
+        title.contentsScale = scale
+    }
+
+    /// Where the title goes in a bar `width` points wide: centred on the bar, kept clear of the
+    /// buttons (as wide on the left as the buttons take on the right), one line high.
+    static func titleFrame(width: CGFloat) -> CGRect {
+        let reserved = 3 * (buttonSize + buttonSpacing) + buttonSpacing
+        let w = max(0, width - 2 * reserved)
+        let lineHeight = (titleFontSize * 1.3).rounded(.up)
+        return CGRect(x: (width - w) / 2, y: ((titleBarHeight - lineHeight) / 2).rounded(), width: w, height: lineHeight)
+    }
+
+    /// Shows the bar as the active window's (full strength) or an inactive one's (dimmed).
+    func setActive(_ active: Bool) {
+        guard active != isActive else { return }
+        isActive = active
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for l in [title, close, maximize, minimize] { l.opacity = active ? 1 : Self.inactiveOpacity }
+        CATransaction.commit()
     }
 
     /// Centre of button `index` (0 close, 1 maximize, 2 minimize) counted from the right.

@@ -68,6 +68,7 @@ public final class Window {
         decorationsEnabled = clientDecorations
         toplevel = try Toplevel(display: application.display, title: title, appID: appID, width: width, height: height,
                                 serverSideDecorations: clientDecorations)
+        decorations.titleText = title
         host = LayerHost(application: application, surface: toplevel.surface)
         layer.name = "strata.content"
         CATransaction.begin()
@@ -81,8 +82,17 @@ public final class Window {
         toplevel.onClose = { [unowned self] in self.onClose?() }
         toplevel.surface.onScaleChange = { [unowned self] _ in
             guard self.toplevel.isConfigured else { return }
-            self.host.configure(width: self.toplevel.width, height: self.toplevel.height, scale: self.toplevel.surface.scale,
-                                update: self.reportScale)
+            self.host.configure(width: self.toplevel.width, height: self.toplevel.height, scale: self.toplevel.surface.scale) {
+                [unowned self] in
+                if self.barShown {
+                    // The title's text is drawn at the new scale.
+                    CATransaction.begin()
+                    CATransaction.setDisableActions(true)
+                    self.decorations.layout(width: CGFloat(self.toplevel.width), scale: self.contentsScale)
+                    CATransaction.commit()
+                }
+                self.reportScale()
+            }
         }
         toplevel.surface.enableFractionalScale()
         self.application = application
@@ -106,6 +116,16 @@ public final class Window {
         toplevel.destroy()
     }
 
+    /// The window's title: sent to the compositor (its task switcher and server-side title bar)
+    /// and shown in the client-side title bar.
+    public var title: String {
+        get { decorations.titleText }
+        set {
+            decorations.titleText = newValue
+            toplevel.setTitle(newValue)
+        }
+    }
+
     /// The title-bar height in effect (0 without client decorations or when fullscreen).
     public var titleBarHeight: Int {
         usesClientDecorations && !toplevel.states.contains(.fullscreen) ? Int(ClientDecorations.titleBarHeight) : 0
@@ -125,7 +145,8 @@ public final class Window {
             self.layer.position = CGPoint(x: 0, y: bar)
             if bar > 0 {
                 if !self.barShown { self.host.layer.addSublayer(self.decorations.titleBar) }
-                self.decorations.layout(width: CGFloat(w))
+                self.decorations.layout(width: CGFloat(w), scale: self.contentsScale)
+                self.decorations.setActive(self.toplevel.states.contains(.activated))
             } else if self.barShown {
                 self.decorations.titleBar.removeFromSuperlayer()
             }
