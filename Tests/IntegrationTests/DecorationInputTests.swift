@@ -58,6 +58,22 @@ final class DecorationInputTests: XCTestCase {
         XCTAssertEqual(hello.waitForExit(timeout: 5), .exited(0), hello.transcript)
     }
 
+    /// A right click on the title bar asks the compositor for its window menu, with the
+    /// press's serial (xdg_toplevel.show_window_menu), as GTK and Qt title bars do.
+    func testRightClickOnTheTitleBarAsksForTheWindowMenu() throws {
+        let (sway, hello, window) = try startDecoratedHello(extraEnvironment: ["WAYLAND_DEBUG": "client"])
+        defer { hello.kill() }
+        let pointer = try SeatVirtualPointer(compositor: sway)
+        try pointer.move(to: UInt32(max(0, window.x + 60)), UInt32(max(0, window.y - 16)))
+        Thread.sleep(forTimeInterval: 0.1)   // as `click`: the enter reaches the client first
+        try pointer.frame { d, t in d.button(time: t, button: PointerButton.right, state: .pressed) }
+        try pointer.frame { d, t in d.button(time: t, button: PointerButton.right, state: .released) }
+        let asked = hello.waitForStandardError(timeout: 10) { lines in
+            lines.contains { $0.contains("-> xdg_toplevel@") && $0.contains(".show_window_menu(") }
+        }
+        XCTAssertTrue(asked, hello.transcript)
+    }
+
     /// Whether a line of the client's WAYLAND_DEBUG trace is an `xdg_toplevel.move` request.
     static func isMoveRequest(_ line: String) -> Bool {
         line.contains("-> xdg_toplevel@") && line.contains(".move(")

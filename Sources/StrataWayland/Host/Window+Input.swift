@@ -3,7 +3,8 @@ import Strata
 
 extension Window {
     /// Handles a seat event for this window's surface: the title bar and borders act on the
-    /// window (move, resize, buttons, double-click to maximize); everything else reaches
+    /// window (move, resize, buttons, double-click to maximize, right-click for the compositor's
+    /// window menu); everything else reaches
     /// `onInput` in content coordinates (surface coordinates minus the title bar).
     func handleInput(_ event: InputEvent, seat: Seat?) {
         guard case var .pointer(p) = event else {
@@ -36,6 +37,13 @@ extension Window {
             p.position.y -= bar
             onInput?(.pointer(p))
             return
+        }
+        // A right press on the bar opens the compositor's window menu (where it has one).
+        if region == .titleBar, let s = seat,
+           let press = p.buttons.first(where: { $0.button == PointerButton.right && $0.isPressed }) {
+            func coordinate(_ v: Double) -> Int32 { v.isFinite ? Int32(max(-1e6, min(1e6, v.rounded()))) : 0 }
+            toplevel.toplevel.showWindowMenu(seat: s.wlSeat, serial: press.serial,
+                                             x: coordinate(p.position.x), y: coordinate(p.position.y))
         }
         for change in p.buttons where change.button == PointerButton.left {
             if change.isPressed {
