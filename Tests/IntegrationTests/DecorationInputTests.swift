@@ -64,10 +64,7 @@ final class DecorationInputTests: XCTestCase {
         let (sway, hello, window) = try startDecoratedHello(extraEnvironment: ["WAYLAND_DEBUG": "client"])
         defer { hello.kill() }
         let pointer = try SeatVirtualPointer(compositor: sway)
-        try pointer.move(to: UInt32(max(0, window.x + 60)), UInt32(max(0, window.y - 16)))
-        Thread.sleep(forTimeInterval: 0.1)   // as `click`: the enter reaches the client first
-        try pointer.frame { d, t in d.button(time: t, button: PointerButton.right, state: .pressed) }
-        try pointer.frame { d, t in d.button(time: t, button: PointerButton.right, state: .released) }
+        try click(pointer, x: window.x + 60, y: window.y - 16, button: PointerButton.right)
         let asked = hello.waitForStandardError(timeout: 10) { lines in
             lines.contains { $0.contains("-> xdg_toplevel@") && $0.contains(".show_window_menu(") }
         }
@@ -102,15 +99,16 @@ struct PixelRectInScreen {
     var x, y, width, height: Int
 }
 
-private func button(_ p: SeatVirtualPointer, _ pressed: Bool) throws {
-    try p.frame { d, t in d.button(time: t, button: PointerButton.left, state: pressed ? .pressed : .released) }
+private func button(_ p: SeatVirtualPointer, _ pressed: Bool, _ which: UInt32 = PointerButton.left) throws {
+    try p.frame { d, t in d.button(time: t, button: which, state: pressed ? .pressed : .released) }
 }
 
-private func click(_ p: SeatVirtualPointer, x: Int, y: Int) throws {
+/// Moves to (x, y), lets the enter reach the client, then presses and releases `which`.
+private func click(_ p: SeatVirtualPointer, x: Int, y: Int, button which: UInt32 = PointerButton.left) throws {
     try p.move(to: UInt32(max(0, x)), UInt32(max(0, y)))
     Thread.sleep(forTimeInterval: 0.1)
-    try button(p, true)
-    try button(p, false)
+    try button(p, true, which)
+    try button(p, false, which)
 }
 
 /// Presses at (x, y), waits until `grabbed` says the client has answered the press with

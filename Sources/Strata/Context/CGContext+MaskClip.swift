@@ -27,21 +27,21 @@ extension CGContext {
             CGAffineTransform(translationX: CGFloat(-box.x), y: CGFloat(-box.y))))
         shifted.interpolationQuality = state.interpolationQuality
         shifted.draw(mask, in: rect)
-        // Its coverage: the alpha, or for an opaque image the brightness (ITU-R BT.601 weights).
-        let data = UnsafeMutableRawPointer(pixman_image_get_data(clipMask.image)!).assumingMemoryBound(to: UInt8.self)
-        let stride = Int(pixman_image_get_stride(clipMask.image))
-        for y in 0..<box.height {
-            let row = drawn.row(y)
-            let out = data + (box.y + y) * stride + box.x
-            for x in 0..<box.width {
-                let p = row[x]
-                let a = p >> 24
-                if mask.isOpaque {
-                    // Premultiplied: the brightness already carries the edge's alpha.
+        // Its coverage: the alpha (pixman keeps it when writing A8), or for an opaque image the
+        // brightness (ITU-R BT.601 weights; premultiplied, so it already carries edge alpha).
+        if !mask.isOpaque {
+            pixman_image_composite32(PIXMAN_OP_SRC, drawn.image, nil, clipMask.image, 0, 0, 0, 0,
+                                     Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+        } else if let bits = pixman_image_get_data(clipMask.image) {
+            let data = UnsafeMutableRawPointer(bits).assumingMemoryBound(to: UInt8.self)
+            let stride = Int(pixman_image_get_stride(clipMask.image))
+            for y in 0..<box.height {
+                let row = drawn.row(y)
+                let out = data + (box.y + y) * stride + box.x
+                for x in 0..<box.width {
+                    let p = row[x]
                     let r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
                     out[x] = UInt8((299 * r + 587 * g + 114 * b + 500) / 1000)
-                } else {
-                    out[x] = UInt8(a)
                 }
             }
         }

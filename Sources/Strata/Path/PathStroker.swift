@@ -102,7 +102,8 @@ internal struct _PathStroker<S: _PolylineSink> {
         var n = count
         // A closed contour whose last point repeats the first: drop the repeat.
         if closedIn && n > 1 && xs[n - 1] == xs[0] && ys[n - 1] == ys[0] { n -= 1 }
-        if n == 1 { dot(xs[0], ys[0]); return }
+        // One-point contours (dots or lone moves) are settled by the caller.
+        guard n > 1 else { return }
         let closed = closedIn && n > 2
         // Segment k runs from point k to point k + 1 (to point 0 for the closing one).
         for k in 0..<(closed ? n : n - 1) {
