@@ -47,6 +47,22 @@ static inline int flatten_cubic_pieces(double x0, double y0, double x1, double y
     return straddle && n == 2 ? 3 : n;
 }
 
+/* Whether the line turns by more than 60° at the point P1 between P0 and P2 (P1 − P0 = (ax, ay),
+ * P2 − P1 = (bx, by)), where a long straddle move is not made. Along a smooth curve the move is
+ * about half the chords' sagitta across them (within tol/2 for uniform cuts), plus a slide along
+ * the nearly straight curve where curvature-placed cuts are unevenly spaced (up to 30·tol near
+ * inflections); small circles turn by up to 120° a point with moves within tol/2. Where the
+ * curve turns sharply within a piece or two (a cusp, a hairpin of a cubic) the move can be
+ * several times the tolerance and push the point out of the curve's reach (1.44 × the tolerance
+ * on seeded cubics, 0.98 px at 0.2 px on a hairpin of the bench's blob32): a point whose move is
+ * longer than tol and where the line turns by more than 60° stays on the curve, its chords
+ * within the tolerance. Out of line: the common path only compares the move's length. Strata's
+ * _PathFlattener.straddled decides alike, operation for operation. */
+static __attribute__((noinline, cold)) int straddle_sharp(double ax, double ay, double bx, double by) {
+    const double dot = ax * bx + ay * by;
+    return dot * dot < 0.25 * (ax * ax + ay * ay) * (bx * bx + by * by) || dot < 0;
+}
+
 /* Elements per chunk of the walk: the piece counts of a chunk's curves are worked out first, in
  * a loop of their own. Each count is a chain of two square roots and two divisions (~60 cycles);
  * computed where the curve's points are made, the chains of consecutive curves could not overlap
@@ -60,11 +76,17 @@ enum { CRASTER_FLATTEN_CHUNK = 64 };
 #define FLATTEN_CUT_NAME FLATTEN_PASTE(FLATTEN_NAME, _cut)
 
 /* The curve's point P1 between P0 and P2 moved by −(P0 − 2·P1 + P2)/16: half the sagitta of
- * the chords beside it, outward (see craster_edges_path in CRasterEdges.h). */
-#define STRADDLE_TO(x0, y0, x1, y1, x2, y2) \
-    FLATTEN_LINE(s, (x1) - 0.0625 * ((x0) - 2 * (x1) + (x2)), (y1) - 0.0625 * ((y0) - 2 * (y1) + (y2)))
+ * the chords beside it, outward (see craster_edges_path in CRasterEdges.h), except at sharp
+ * turns (straddle_sharp). */
+#define STRADDLE_TO(x0, y0, x1, y1, x2, y2) do { \
+        double mx_ = 0.0625 * ((x0) - 2 * (x1) + (x2)), my_ = 0.0625 * ((y0) - 2 * (y1) + (y2)); \
+        if (__builtin_expect(mx_ * mx_ + my_ * my_ > tol * tol, 0) \
+            && straddle_sharp((x1) - (x0), (y1) - (y0), (x2) - (x1), (y2) - (y1))) mx_ = my_ = 0; \
+        FLATTEN_LINE(s, (x1) - mx_, (y1) - my_); \
+    } while (0)
 /* A curve's inner points 1 … n − 1 (AT(i, x, y) sets point i; point 0 is the current point,
- * point n (ex, ey)), straddling or on the curve; uses the caller's s, n, cx, cy and straddle. */
+ * point n (ex, ey)), straddling or on the curve; uses the caller's s, n, cx, cy, tol and
+ * straddle. */
 #define CURVE_POINTS(AT, ex, ey) do { \
         if (straddle) { \
             double ax0 = cx, ay0 = cy, ax1, ay1, ax2, ay2; \

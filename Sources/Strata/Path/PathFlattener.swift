@@ -37,7 +37,11 @@ internal enum _PathFlattener {
     /// about half the tolerance (¾ of it in a curve's first and last piece, whose ends stay on the
     /// curve), and the area it encloses is nearly the curve's instead of short by ⅔ of a sagitta
     /// along the whole edge. A curve cut in 2 pieces is cut in 3 (both would be end pieces: a disc
-    /// of 0.6 px radius would lose 6.7 % of its area instead of 2.4 %). Outlines and lengths
+    /// of 0.6 px radius would lose 6.7 % of its area instead of 2.4 %). Where the curve turns
+    /// sharply within a piece or two (cusps, hairpins of cubics) a point whose move would be longer
+    /// than the tolerance, at a vertex turning by more than 60°, stays on the curve: there the
+    /// move is no half sagitta and pushed points up to 1.44× the tolerance off the curve (seeded
+    /// cubics, `FlattenStraddleTests`). Outlines and lengths
     /// (strokes, dashes, `contains`) keep their points on the curve. `craster_edges_path` computes
     /// the same points, operation for operation.
     static func flatten<S: _PolylineSink>(_ path: CGPath, transform t: CGAffineTransform,
@@ -69,7 +73,7 @@ internal enum _PathFlattener {
                         return (w0 * cx + w1 * x1 + w2 * x2, w0 * cy + w1 * y1 + w2 * y2)
                     }
                     if straddle {
-                        straddled(n, from: (cx, cy), to: (x2, y2), at, into: &sink)
+                        straddled(n, from: (cx, cy), to: (x2, y2), tolerance: tol, at, into: &sink)
                     } else {
                         for i in 1..<n {
                             let (x, y) = at(i)
@@ -96,7 +100,7 @@ internal enum _PathFlattener {
                     }
                     @inline(__always) func emit(_ n: Int, _ param: (Int) -> Double) {
                         if straddle {
-                            straddled(n, from: (cx, cy), to: (x3, y3), { at(param($0)) }, into: &sink)
+                            straddled(n, from: (cx, cy), to: (x3, y3), tolerance: tol, { at(param($0)) }, into: &sink)
                         } else {
                             for i in 1..<n {
                                 let (x, y) = at(param(i))
@@ -131,12 +135,22 @@ internal enum _PathFlattener {
     /// n `end`), each moved by −(P₀ − 2P₁ + P₂)/16 (see `flatten`'s `straddle`).
     @inline(__always)
     static func straddled<S: _PolylineSink>(_ n: Int, from start: (Double, Double), to end: (Double, Double),
-                                            _ at: (Int) -> (Double, Double), into sink: inout S) {
+                                            tolerance tol: Double, _ at: (Int) -> (Double, Double), into sink: inout S) {
         var (x0, y0) = start
         var (x1, y1) = at(1)
         for i in 1..<n {
             let (x2, y2) = i + 1 == n ? end : at(i + 1)
-            sink.lineTo(x1 - 0.0625 * (x0 - 2 * x1 + x2), y1 - 0.0625 * (y0 - 2 * y1 + y2))
+            var mx = 0.0625 * (x0 - 2 * x1 + x2), my = 0.0625 * (y0 - 2 * y1 + y2)
+            // Not where the line turns by more than 60° and the move is longer than tol: a cusp
+            // or hairpin, where it can push the point out of the curve's reach (CRaster's
+            // straddle_keeps, the same operations).
+            let m2 = mx * mx + my * my
+            if m2 > tol * tol {
+                let ax = x1 - x0, ay = y1 - y0, bx = x2 - x1, by = y2 - y1
+                let dot = ax * bx + ay * by
+                if dot * dot < 0.25 * (ax * ax + ay * ay) * (bx * bx + by * by) || dot < 0 { mx = 0; my = 0 }
+            }
+            sink.lineTo(x1 - mx, y1 - my)
             (x0, y0, x1, y1) = (x1, y1, x2, y2)
         }
     }
