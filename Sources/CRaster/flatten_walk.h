@@ -56,9 +56,11 @@ static inline int flatten_cubic_pieces(double x0, double y0, double x1, double y
  * several times the tolerance and push the point out of the curve's reach (1.44 × the tolerance
  * on seeded cubics, 0.98 px at 0.2 px on a hairpin of the bench's blob32): a point whose move is
  * longer than tol and where the line turns by more than 60° stays on the curve, its chords
- * within the tolerance. Out of line: the common path only compares the move's length. Strata's
- * _PathFlattener.straddled decides alike, operation for operation. */
-static __attribute__((noinline, cold)) int straddle_sharp(double ax, double ay, double bx, double by) {
+ * within the tolerance. Only curvature-placed cuts need the test (CURVE_POINTS' `cuts`): with
+ * uniform cuts the move is within tol/2 by the piece counts' bound (the second difference of n
+ * equal steps is at most 8·tol). Strata's _PathFlattener.straddled makes the same test on every
+ * curve, with the same outcome. */
+static inline int straddle_sharp(double ax, double ay, double bx, double by) {
     const double dot = ax * bx + ay * by;
     return dot * dot < 0.25 * (ax * ax + ay * ay) * (bx * bx + by * by) || dot < 0;
 }
@@ -80,13 +82,13 @@ enum { CRASTER_FLATTEN_CHUNK = 64 };
  * turns (straddle_sharp). */
 #define STRADDLE_TO(x0, y0, x1, y1, x2, y2) do { \
         double mx_ = 0.0625 * ((x0) - 2 * (x1) + (x2)), my_ = 0.0625 * ((y0) - 2 * (y1) + (y2)); \
-        if (__builtin_expect(mx_ * mx_ + my_ * my_ > tol * tol, 0) \
+        if (cuts && mx_ * mx_ + my_ * my_ > tol * tol \
             && straddle_sharp((x1) - (x0), (y1) - (y0), (x2) - (x1), (y2) - (y1))) mx_ = my_ = 0; \
         FLATTEN_LINE(s, (x1) - mx_, (y1) - my_); \
     } while (0)
 /* A curve's inner points 1 … n − 1 (AT(i, x, y) sets point i; point 0 is the current point,
- * point n (ex, ey)), straddling or on the curve; uses the caller's s, n, cx, cy, tol and
- * straddle. */
+ * point n (ex, ey)), straddling or on the curve; uses the caller's s, n, cx, cy, tol, straddle
+ * and cuts (1: curvature-placed cuts, whose straddle moves are tested for sharp turns). */
 #define CURVE_POINTS(AT, ex, ey) do { \
         if (straddle) { \
             double ax0 = cx, ay0 = cy, ax1, ay1, ax2, ay2; \
@@ -116,6 +118,7 @@ static __attribute__((noinline)) int FLATTEN_CUT_NAME(FLATTEN_SINK *s, double cx
     int m = craster_cubic_cuts(cx, cy, x1, y1, x2, y2, x3, y3, tol, n, cut);
     if (m >= n) return 0;
     n = m;
+    const int cuts = 1;
     /* The walk's power basis (CUBIC_AT's), operation for operation. */
     const double ax = cx - 2 * x1 + x2, ay = cy - 2 * y1 + y2;
     const double c1x = 3 * (x1 - cx), c1y = 3 * (y1 - cy);
@@ -133,6 +136,7 @@ void FLATTEN_NAME(FLATTEN_SINK *s, const uint8_t *kinds, ptrdiff_t count, const 
                   const double t[6], double tolerance, int straddle) {
     /* Swift's max(tolerance, 1e-6), NaN included. */
     const double tol = 1e-6 >= tolerance ? 1e-6 : tolerance;
+    const int cuts = 0;   /* uniform cuts: straddle moves within tol/2 (straddle_sharp) */
     const double ta = t[0], tb = t[1], tc = t[2], td = t[3], ttx = t[4], tty = t[5];
 #define TX(p) (ta * (p)[0] + tc * (p)[1] + ttx)
 #define TY(p) (tb * (p)[0] + td * (p)[1] + tty)
