@@ -13,26 +13,31 @@ internal enum _PathOutliner {
     /// of a second under AddressSanitizer and the fuzzer's instrumentation).
     static let maxDashOutlinePoints = 250_000
 
+    /// `lineTolerance` (default `tolerance`) and `straddle`: how the centre line is flattened
+    /// (see `centreLine`); `tolerance` also sets the round joins' and caps' chords.
     static func strokeOutline<S: _PolylineSink>(_ path: CGPath, style: StrokeStyle, transform: CGAffineTransform,
-                                                tolerance: Double, visible: (Int, Int, Int, Int)? = nil,
+                                                tolerance: Double, lineTolerance: Double? = nil, straddle: Bool = false,
+                                                visible: (Int, Int, Int, Int)? = nil,
                                                 scratch a: inout _PolylineCollector,
                                                 _ b: inout _PolylineCollector, into sink: inout S) {
-        guard let inB = centreLine(path, style: style, transform: transform, tolerance: tolerance, visible: visible,
-                                   scratch: &a, &b) else { return }
+        guard let inB = centreLine(path, style: style, transform: transform, tolerance: lineTolerance ?? tolerance,
+                                   straddle: straddle, visible: visible, scratch: &a, &b) else { return }
         outline(inB ? b : a, style: style, transform: transform, tolerance: tolerance, into: &sink)
     }
 
     /// The centre line the stroker outlines, in user space: `path` flattened (tolerance scaled by
-    /// the transform), trimmed and dashed. Returns nil when nothing is to be stroked, otherwise
+    /// the transform; with `straddle`, its inner points moved across as a fill's are, see
+    /// `_PathFlattener.flatten`), trimmed and dashed. Returns nil when nothing is to be stroked, otherwise
     /// whether the line was left in `b` (true) or in `a`.
     static func centreLine(_ path: CGPath, style: StrokeStyle, transform: CGAffineTransform, tolerance: Double,
+                           straddle: Bool = false,
                            visible: (Int, Int, Int, Int)?, scratch a: inout _PolylineCollector,
                            _ b: inout _PolylineCollector) -> Bool? {
         guard let trim = style.trimRange, style.lineWidth > 0, style.lineWidth.isFinite else { return nil }
         let scale = _PathFlattener.maxScale(transform)
         guard scale > 0, scale.isFinite else { return nil }
         let userTol = tolerance / scale
-        a.setFlattened(path, tolerance: userTol)
+        a.setFlattened(path, tolerance: userTol, straddle: straddle)
         let dashes = style.validDashes
         if dashes == nil && trim == (0, 1) { return false }
         let hw = Double(style.lineWidth) / 2

@@ -15,7 +15,7 @@ extension _PolylineCollector {
     /// does) instead of one Swift call per point: a stroke's centre line is flattened for every
     /// stroke drawn. Falls back to the Swift flattener where a path's storage cannot go to C as
     /// it is, and when C runs out of memory.
-    mutating func setFlattened(_ path: CGPath, tolerance: Double) {
+    mutating func setFlattened(_ path: CGPath, tolerance: Double, straddle: Bool = false) {
         reset()
         guard _EdgeBuilder.kindsAreBytes else {
             _PathFlattener.flatten(path, transform: .identity, tolerance: tolerance, into: &self)
@@ -29,7 +29,7 @@ extension _PolylineCollector {
                 path._points.withUnsafeBytes { points in
                     craster_points_path(&n.c, kinds.baseAddress?.assumingMemoryBound(to: UInt8.self), path._types.count,
                                         points.baseAddress?.assumingMemoryBound(to: Double.self),
-                                        m.baseAddress?.assumingMemoryBound(to: Double.self), tolerance, 0)
+                                        m.baseAddress?.assumingMemoryBound(to: Double.self), tolerance, straddle ? 1 : 0)
                 }
             }
         }

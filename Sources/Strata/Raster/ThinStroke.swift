@@ -36,6 +36,23 @@ internal enum _ThinStroke {
         return w > 0 && w <= 1 ? w : nil
     }
 
+    /// True when `path`'s centre line is flattened straddling the curve for a thin stroke with
+    /// `style` (`PathRasterizer.strokeTolerance`): no dashes, no trim, and every subpath closed —
+    /// the strokes this type draws, decided from the path's elements before flattening so that
+    /// the outline they fall back to (sharp vertices, other targets) has the same centre line.
+    static func straddles(_ path: CGPath, _ style: StrokeStyle) -> Bool {
+        guard style.validDashes == nil, let trim = style.trimRange, trim == (0, 1) else { return false }
+        var drawing = false
+        for t in path._types {
+            switch t {
+            case .moveToPoint: if drawing { return false }
+            case .closeSubpath: drawing = false
+            default: drawing = true
+            }
+        }
+        return !drawing
+    }
+
     /// True when every contour of `pl` (at least one) is closed with three or more distinct
     /// points, has few sharp vertices for its length, and, for miter joins, none turning by more
     /// than 90°. `width` is the line width in the same (user) units as `pl`.
