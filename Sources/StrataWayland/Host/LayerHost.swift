@@ -31,7 +31,11 @@ final class LayerHost: @unchecked Sendable {
     /// Applies a configured logical size and scale: the root layer's bounds follow (without an
     /// implicit animation), then `update` runs (the app lays out or builds its content), then
     /// the render thread draws at the new size, so the first frame already shows that content.
-    func configure(width: Int, height: Int, scale: SurfaceScale, update: (() -> Void)? = nil) {
+    /// `ack` (the configure's acknowledgement, when the shell object defers it) runs on the render
+    /// thread between frames, before the size reaches the presenter: every commit after it is of
+    /// a frame drawn at the new size.
+    func configure(width: Int, height: Int, scale: SurfaceScale, ack: ConfigureAck? = nil,
+                   update: (() -> Void)? = nil) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         layer.bounds = CGRect(x: 0, y: 0, width: width, height: height)
@@ -41,6 +45,7 @@ final class LayerHost: @unchecked Sendable {
         CATransaction.flush()
         let presenter = self.presenter
         renderThread.perform {
+            ack?.send()
             presenter.size = (width, height)
             presenter.scale = scale
             presenter.canDraw = true
@@ -80,4 +85,10 @@ final class LayerHost: @unchecked Sendable {
             presenter.onFrameCommitted = { t in previous?(t); f(t) }
         }
     }
+}
+
+/// A configure's acknowledgement, sent from the render thread (`LayerHost.configure`). A struct,
+/// not a bare closure, so that a call's trailing closure still means `update`.
+struct ConfigureAck: Sendable {
+    let send: @Sendable () -> Void
 }

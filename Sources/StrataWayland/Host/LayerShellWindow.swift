@@ -37,9 +37,14 @@ public final class LayerShellWindow {
         layerSurface = try LayerSurface(display: application.display, output: output, configuration: configuration)
         host = LayerHost(application: application, surface: layerSurface.surface)
         onClosed = { application.stop() }
+        // Acked from the render thread, right before the frame at the configured size.
+        layerSurface.acksOnArrival = false
         layerSurface.onConfigure = { [unowned self] in
+            nonisolated(unsafe) let shell = self.layerSurface
+            let serial = shell.configureSerial
             self.host.configure(width: self.layerSurface.width, height: self.layerSurface.height,
-                                scale: self.layerSurface.surface.scale) { [unowned self] in
+                                scale: self.layerSurface.surface.scale, ack: ConfigureAck { shell.acknowledge(serial: serial) }) {
+                [unowned self] in
                 self.reportScale()
                 self.onConfigure?()
             }

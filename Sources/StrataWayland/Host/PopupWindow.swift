@@ -84,8 +84,13 @@ public final class PopupWindow {
         host = LayerHost(application: application, surface: popup.surface)
         if case let .popup(p) = parent { p.children.append(WeakPopupWindow(self)) }
         onDismissed = { [unowned self] in self.close() }
+        // Acked from the render thread, right before the frame at the configured size.
+        popup.acksOnArrival = false
         popup.onConfigure = { [unowned self] in
-            self.host.configure(width: self.width, height: self.height, scale: self.popup.surface.scale) { [unowned self] in
+            nonisolated(unsafe) let shell = self.popup
+            let serial = shell.configureSerial
+            self.host.configure(width: self.width, height: self.height, scale: self.popup.surface.scale,
+                                ack: ConfigureAck { shell.acknowledge(serial: serial) }) { [unowned self] in
                 self.reportScale()
                 self.onConfigure?()
             }

@@ -78,6 +78,8 @@ public final class Window {
         layer.anchorPoint = .zero
         CATransaction.commit()
         onClose = { application.stop() }
+        // Acked from the render thread, right before the frame at the configured size.
+        toplevel.acksOnArrival = false
         toplevel.onConfigure = { [unowned self] in self.configured() }
         toplevel.onClose = { [unowned self] in self.onClose?() }
         toplevel.surface.onScaleChange = { [unowned self] _ in
@@ -138,7 +140,10 @@ public final class Window {
         let w = toplevel.width, h = toplevel.height
         width = w
         height = max(1, h - bar)
-        host.configure(width: w, height: h, scale: toplevel.surface.scale) { [unowned self] in
+        nonisolated(unsafe) let shell = toplevel
+        let serial = toplevel.configureSerial
+        host.configure(width: w, height: h, scale: toplevel.surface.scale, ack: ConfigureAck { shell.acknowledge(serial: serial) }) {
+            [unowned self] in
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             self.layer.bounds = CGRect(x: 0, y: 0, width: self.width, height: self.height)

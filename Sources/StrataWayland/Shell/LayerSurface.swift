@@ -43,6 +43,10 @@ public final class LayerSurface {
     /// The size the compositor configured (logical units).
     public private(set) var width: Int
     public private(set) var height: Int
+    /// Whether each configure is acked as it arrives (the default); see `Toplevel.acksOnArrival`.
+    public var acksOnArrival = true
+    /// The serial of the latest configure.
+    public private(set) var configureSerial: UInt32 = 0
     public private(set) var isConfigured = false
 
     public var onConfigure: (() -> Void)?
@@ -66,7 +70,8 @@ public final class LayerSurface {
         layerSurface.onEvent = { [unowned self] event in
             switch event {
             case let .configure(serial, w, h):
-                self.layerSurface.ackConfigure(serial: serial)
+                self.configureSerial = serial
+                if self.acksOnArrival { self.layerSurface.ackConfigure(serial: serial) }
                 if w > 0 { self.width = min(Int(w), Toplevel.maximumDimension) }
                 if h > 0 { self.height = min(Int(h), Toplevel.maximumDimension) }
                 self.isConfigured = true
@@ -78,6 +83,13 @@ public final class LayerSurface {
         }
         send(configuration)
         surface.commit()
+    }
+
+    /// Sends `zwlr_layer_surface_v1.ack_configure(serial)` unless the layer surface is gone.
+    /// Callable from the render thread.
+    public func acknowledge(serial: UInt32) {
+        guard !layerSurface.isDestroyed else { return }
+        layerSurface.ackConfigure(serial: serial)
     }
 
     /// Destroys the layer surface (the role object; the wl_surface goes when its last owner

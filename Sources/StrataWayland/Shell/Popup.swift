@@ -37,6 +37,10 @@ public final class Popup {
     /// Position relative to the parent and size, from the latest configure.
     public private(set) var x = 0, y = 0, width: Int, height: Int
     public private(set) var isConfigured = false
+    /// Whether each configure is acked as it arrives (the default); see `Toplevel.acksOnArrival`.
+    public var acksOnArrival = true
+    /// The serial of the latest configure.
+    public private(set) var configureSerial: UInt32 = 0
     public var onConfigure: (() -> Void)?
     /// The compositor dismissed the popup (click outside, parent gone).
     public var onDismissed: (() -> Void)?
@@ -87,13 +91,21 @@ public final class Popup {
         }
         xdgSurface.onEvent = { [unowned self] event in
             if case let .configure(serial) = event {
-                self.xdgSurface.ackConfigure(serial: serial)
+                self.configureSerial = serial
+                if self.acksOnArrival { self.xdgSurface.ackConfigure(serial: serial) }
                 self.isConfigured = true
                 self.onConfigure?()
             }
         }
         if let grab { popup.grab(seat: grab.seat, serial: grab.serial) }
         surface.commit()
+    }
+
+    /// Sends `xdg_surface.ack_configure(serial)` unless the xdg_surface is gone. Callable from the
+    /// render thread.
+    public func acknowledge(serial: UInt32) {
+        guard !xdgSurface.isDestroyed else { return }
+        xdgSurface.ackConfigure(serial: serial)
     }
 
     /// Destroys the popup and then its xdg_surface (the protocol's order). A popup with open

@@ -3,7 +3,8 @@ import Glibc
 /// An xdg-shell toplevel window.
 ///
 /// Protocol obligations kept here: the first commit carries no buffer; every
-/// `xdg_surface.configure` is acked (with its serial) before the next buffer commit; a configured
+/// `xdg_surface.configure` is acked (with its serial) before the next buffer commit — on arrival,
+/// or by the owner right before the frame drawn for it (`acksOnArrival`); a configured
 /// size of 0 on an axis means "client's choice" and keeps the current size; negative or absurd
 /// sizes are clamped to 1…`maximumDimension`.
 public final class Toplevel {
@@ -31,7 +32,16 @@ public final class Toplevel {
     private var pendingHeight: Int32 = 0
     private var pendingStates: Set<XdgToplevel.State> = []
 
-    /// Called after each acked configure; the size may have changed.
+    /// Whether each configure is acked as it arrives (the default). Windows that draw on a render
+    /// thread set this to false and ack `configureSerial` from there, right before the frame
+    /// drawn for it (`acknowledge(serial:)`): the commit after an ack is taken as the answer to
+    /// that configure, and a frame of the old size committed by the render thread after an ack
+    /// sent from the main thread breaks the configured state (weston ends the connection when a
+    /// maximized or fullscreen window answers with another size).
+    public var acksOnArrival = true
+    /// The serial of the latest configure.
+    public private(set) var configureSerial: UInt32 = 0
+    /// Called after each configure (acked first when `acksOnArrival`); the size may have changed.
     public var onConfigure: (() -> Void)?
     /// Called when the compositor asks the window to close.
     public var onClose: (() -> Void)?
@@ -95,7 +105,8 @@ public final class Toplevel {
         }
         xdgSurface.onEvent = { [unowned self] event in
             if case let .configure(serial) = event {
-                self.xdgSurface.ackConfigure(serial: serial)
+                self.configureSerial = serial
+                if self.acksOnArrival { self.xdgSurface.ackConfigure(serial: serial) }
                 self.apply()
             }
         }
@@ -123,6 +134,13 @@ public final class Toplevel {
     }
 
     public func setTitle(_ title: String) { toplevel.setTitle(title: Self.wireString(title)) }
+
+    /// Sends `xdg_surface.ack_configure(serial)` unless the xdg_surface is gone. Callable from the
+    /// render thread.
+    public func acknowledge(serial: UInt32) {
+        guard !xdgSurface.isDestroyed else { return }
+        xdgSurface.ackConfigure(serial: serial)
+    }
 
     /// Destroys the protocol objects in the order the protocols require: the decoration before
     /// its toplevel (xdg-decoration's `orphaned`), the toplevel before its xdg_surface
