@@ -46,7 +46,7 @@ public final class PathRasterizer {
     /// straddles the curve at twice this tolerance, as a fill's polyline does — within about half
     /// of that (±0.1 px by default) where chords on the curve at 0.1 px lie up to 0.1 px inside
     /// it: as close to the curve (a little closer on the bench's 1 px scenes, measured against a
-    /// render at 0.001 px) with √2 fewer pieces, 3–7 % less time. Against cairo's render they
+    /// render at 0.001 px) with √2 fewer pieces, 2.5–5 % less time. Against cairo's render they
     /// agree less well than on-curve chords would, within the cairo-vs-Skia bounds.
     public var strokeTolerance: Double = 0.1
     /// Whether strokes take the exact union where their outline's pieces overlap inside pixels
