@@ -38,15 +38,20 @@ public struct StrokeStyle: Hashable, Sendable {
         self.strokeStart = strokeStart; self.strokeEnd = strokeEnd
     }
 
-    /// The dash pattern to use, or nil for a solid stroke (see the type's contract).
-    internal var validDashes: [Double]? {
-        guard !dashPattern.isEmpty else { return nil }
+    /// Whether the stroke is dashed: `validDashes` is not nil (without making the pattern).
+    internal var isDashed: Bool {
+        guard !dashPattern.isEmpty else { return false }
         var sum = 0.0
         for d in dashPattern {
-            guard d.isFinite, d >= 0 else { return nil }
+            guard d.isFinite, d >= 0 else { return false }
             sum += d
         }
-        guard sum > 0, sum.isFinite else { return nil }
+        return sum > 0 && sum.isFinite
+    }
+
+    /// The dash pattern to use, or nil for a solid stroke (see the type's contract).
+    internal var validDashes: [Double]? {
+        guard isDashed else { return nil }
         // An odd count repeats the pattern once more so on/off alternate (Core Graphics rule).
         return dashPattern.count % 2 == 1 ? (dashPattern + dashPattern).map { Double($0) } : dashPattern.map { Double($0) }
     }

@@ -145,7 +145,7 @@ public final class PathRasterizer {
         var eb = edgeBuilder(target, box, overlaps: exactOverlaps)
         let thin = _ThinStroke.deviceWidth(style, transform)
         // Thin closed lines, undashed and untrimmed, take their centre line straddling the curve
-        // at twice the tolerance however they are drawn (thinStrokeStraddles).
+        // at twice the tolerance however they are drawn (strokeTolerance).
         let straddle = thinStrokesStraddle && thin != nil && _ThinStroke.straddles(path, style)
         let lineTolerance = straddle ? 2 * strokeTolerance : strokeTolerance
         if drawsThinStrokesDirectly, let width = thin, Self.directTarget(target) {

@@ -41,7 +41,7 @@ internal enum _ThinStroke {
     /// the strokes this type draws, decided from the path's elements before flattening so that
     /// the outline they fall back to (sharp vertices, other targets) has the same centre line.
     static func straddles(_ path: CGPath, _ style: StrokeStyle) -> Bool {
-        guard style.validDashes == nil, let trim = style.trimRange, trim == (0, 1) else { return false }
+        guard !style.isDashed, let trim = style.trimRange, trim == (0, 1) else { return false }
         var drawing = false
         for t in path._types {
             switch t {

@@ -91,4 +91,21 @@ final class LayerHost: @unchecked Sendable {
 /// not a bare closure, so that a call's trailing closure still means `update`.
 struct ConfigureAck: Sendable {
     let send: @Sendable () -> Void
+
+    /// The latest configure of `shell` (its serial read now, on the main thread), acked by it.
+    static func latest(of shell: any _AcknowledgesConfigures) -> ConfigureAck {
+        nonisolated(unsafe) let shell = shell
+        let serial = shell.configureSerial
+        return ConfigureAck { shell.acknowledge(serial: serial) }
+    }
 }
+
+/// The shell objects whose configures a window acks from its render thread.
+protocol _AcknowledgesConfigures: AnyObject {
+    var configureSerial: UInt32 { get }
+    func acknowledge(serial: UInt32)
+}
+
+extension Toplevel: _AcknowledgesConfigures {}
+extension LayerSurface: _AcknowledgesConfigures {}
+extension Popup: _AcknowledgesConfigures {}

@@ -40,10 +40,8 @@ public final class LayerShellWindow {
         // Acked from the render thread, right before the frame at the configured size.
         layerSurface.acksOnArrival = false
         layerSurface.onConfigure = { [unowned self] in
-            nonisolated(unsafe) let shell = self.layerSurface
-            let serial = shell.configureSerial
             self.host.configure(width: self.layerSurface.width, height: self.layerSurface.height,
-                                scale: self.layerSurface.surface.scale, ack: ConfigureAck { shell.acknowledge(serial: serial) }) {
+                                scale: self.layerSurface.surface.scale, ack: .latest(of: self.layerSurface)) {
                 [unowned self] in
                 self.reportScale()
                 self.onConfigure?()

@@ -87,10 +87,8 @@ public final class PopupWindow {
         // Acked from the render thread, right before the frame at the configured size.
         popup.acksOnArrival = false
         popup.onConfigure = { [unowned self] in
-            nonisolated(unsafe) let shell = self.popup
-            let serial = shell.configureSerial
             self.host.configure(width: self.width, height: self.height, scale: self.popup.surface.scale,
-                                ack: ConfigureAck { shell.acknowledge(serial: serial) }) { [unowned self] in
+                                ack: .latest(of: self.popup)) { [unowned self] in
                 self.reportScale()
                 self.onConfigure?()
             }

@@ -140,9 +140,7 @@ public final class Window {
         let w = toplevel.width, h = toplevel.height
         width = w
         height = max(1, h - bar)
-        nonisolated(unsafe) let shell = toplevel
-        let serial = toplevel.configureSerial
-        host.configure(width: w, height: h, scale: toplevel.surface.scale, ack: ConfigureAck { shell.acknowledge(serial: serial) }) {
+        host.configure(width: w, height: h, scale: toplevel.surface.scale, ack: .latest(of: toplevel)) {
             [unowned self] in
             CATransaction.begin()
             CATransaction.setDisableActions(true)
