@@ -28,6 +28,20 @@ import StrataTestSupport
         #expect(D.region(at: CGPoint(x: 200, y: 330), width: 400, height: 332, resizable: false) == .content)
     }
 
+    /// Minimize and maximize only where the compositor offers them; the buttons shown close up
+    /// from the right, and hit testing follows.
+    @Test func buttonsFollowTheCompositorsCapabilities() {
+        #expect(D.buttons(for: Toplevel.allCapabilities) == [.close, .maximize, .minimize])
+        #expect(D.buttons(for: [.windowMenu, .fullscreen]) == [.close])
+        #expect(D.buttons(for: [.minimize]) == [.close, .minimize])
+        let two: [D.Region] = [.close, .minimize]
+        #expect(D.region(at: CGPoint(x: 354, y: 16), width: 400, height: 332, resizable: true, buttons: two) == .minimize)
+        #expect(D.region(at: CGPoint(x: 326, y: 16), width: 400, height: 332, resizable: true, buttons: two) == .titleBar)
+        #expect(D.region(at: CGPoint(x: 354, y: 16), width: 400, height: 332, resizable: true, buttons: [.close]) == .titleBar)
+        // The title keeps clear of two buttons: 2 × 28 + 8 = 64 points on each side.
+        #expect(D.titleFrame(width: 400, buttonCount: 2) == CGRect(x: 64, y: 8, width: 272, height: 17))
+    }
+
     @Test func nonFinitePointsAreContent() {
         #expect(D.region(at: CGPoint(x: CGFloat.nan, y: 5), width: 400, height: 332, resizable: true) == .content)
         #expect(D.region(at: CGPoint(x: 5, y: CGFloat.infinity), width: 400, height: 332, resizable: true) == .content)

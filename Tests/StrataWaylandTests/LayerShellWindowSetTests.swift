@@ -52,17 +52,7 @@ import StrataTestSupport
                 .map { ($0.words[0], $0.words[2]) }
         }
 
-        /// Runs the main loop until `condition` holds (a render-thread round trip is involved),
-        /// at most 5 s.
-        func run(until condition: @escaping () -> Bool) throws {
-            let app = self.app
-            let deadline = MonotonicClock.now() + 5
-            func check() {
-                if condition() || MonotonicClock.now() > deadline { app.stop() } else { app.after(0.005, check) }
-            }
-            app.after(0, check)
-            try app.run()
-        }
+        func run(until condition: @escaping () -> Bool) throws { try app.run(until: condition) }
     }
 
     @Test func windowsFollowOutputsAppearingAndDisappearing() throws {

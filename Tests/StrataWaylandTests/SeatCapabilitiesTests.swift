@@ -27,3 +27,38 @@ import StrataTestSupport
         #expect(released.count == 3)
     }
 }
+
+/// A compositor withdrawing the seat's global (wl_registry.global_remove).
+@Suite(.runLoopTurn) struct SeatRemovalTests {
+    @Test func aWithdrawnSeatEndsItsInputAndIsReleased() throws {
+        let f = try SeatFixture(capabilities: [.pointer, .keyboard, .touch])
+        let surface = f.makeSurface()
+        var changes: [WlSeat.Capability] = []
+        f.seat.onCapabilitiesChanged = { changes.append($0) }
+        f.pointer(PointerOp.enter, .u(10), .o(surface.surface.id), .f(5), .f(6))
+        f.pointer(PointerOp.frame)
+        f.touch(TouchOp.down, .u(11), .u(1), .o(surface.surface.id), .i(4), .f(7), .f(8))
+        f.touch(TouchOp.frame)
+        _ = f.take()
+        let pointerID = f.seat.wlPointer!.id, keyboardID = f.seat.wlKeyboard!.id, touchID = f.seat.wlTouch!.id
+        let seatID = f.seat.wlSeat.id
+        #expect(f.display.seat != nil && !f.seat.isRemoved)
+
+        f.compositor.removeGlobal(name: 3)
+        // What was going ends: the pointer leaves, the touch is cancelled.
+        #expect(f.take() == ["pointer (5.0, 6.0) leave", "touch cancelled 4 (7.0, 8.0) active=[]"])
+        #expect(f.seat.isRemoved && f.seat.capabilities.isEmpty && changes == [[]])
+        #expect(f.seat.wlPointer == nil && f.seat.wlKeyboard == nil && f.seat.wlTouch == nil)
+        #expect(f.display.seat == nil && f.display.globals[3] == nil)
+        // Each device released, then the seat (wl_seat.release, opcode 3, version 5+).
+        try f.pump()
+        let released = f.compositor.requests.filter {
+            ($0.object == pointerID && $0.opcode == 1) || ($0.object == keyboardID && $0.opcode == 0)
+                || ($0.object == touchID && $0.opcode == 0) || ($0.object == seatID && $0.opcode == 3)
+        }
+        #expect(released.map(\.object) == [pointerID, keyboardID, touchID, seatID])
+        // The seat stays quiet afterwards (its devices are gone; nothing for them is dispatched).
+        f.seat.cursorName = "text"
+        #expect(f.take().isEmpty)
+    }
+}

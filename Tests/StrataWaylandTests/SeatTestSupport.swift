@@ -140,3 +140,16 @@ func peerClosed(_ probe: Int32) -> Bool {
     var byte: UInt8 = 0
     return send(probe, &byte, 1, Int32(MSG_NOSIGNAL)) < 0 && errno == EPIPE
 }
+
+extension Application {
+    /// Runs the main loop until `condition` holds, at most 5 s (for what involves a
+    /// render-thread round trip). Once per application: ending the loop stops the render thread.
+    func run(until condition: @escaping () -> Bool) throws {
+        let deadline = MonotonicClock.now() + 5
+        func check() {
+            if condition() || MonotonicClock.now() > deadline { stop() } else { after(0.005, check) }
+        }
+        after(0, check)
+        try run()
+    }
+}

@@ -24,7 +24,11 @@ public final class WaylandDisplay {
     public private(set) var fractionalScaleManager: WpFractionalScaleManagerV1?
     public private(set) var presentation: WpPresentation?
     public private(set) var subcompositor: WlSubcompositor?
+    /// The first seat, while its global exists (nil after the compositor withdrew it).
     public private(set) var seat: WlSeat?
+    /// The registry name of `seat`'s global.
+    private var seatGlobal: UInt32?
+    private var seatRemovalObservers: [Int: () -> Void] = [:]
     /// The clipboard and drag-and-drop global (`wl_data_device_manager`), when offered.
     public private(set) var dataDeviceManager: WlDataDeviceManager?
     /// What `seat` announced before anyone took over its events (its first `capabilities` and
@@ -106,6 +110,7 @@ public final class WaylandDisplay {
                 }
             }
             seat = bound
+            seatGlobal = g.name
         }
         shm.onEvent = { [unowned self] event in
             if case let .format(format) = event { self.shmFormats.insert(format.rawValue) }
@@ -144,7 +149,28 @@ public final class WaylandDisplay {
         case let .globalRemove(name):
             globals[name] = nil
             if outputs.removeValue(forKey: name) != nil { outputsChanged() }
+            if name == seatGlobal {
+                // The seat's devices were unplugged or the seat deconfigured. Its observers (the
+                // `Seat`) end its input and release it; the display lets go of it too.
+                seatGlobal = nil
+                seatCapabilities = []
+                for key in seatRemovalObservers.keys.sorted() { seatRemovalObservers[key]?() }
+                seat = nil
+            }
         }
+    }
+
+    /// Adds an observer called once when the compositor withdraws `seat`'s global
+    /// (wl_registry.global_remove), before `seat` becomes nil; returns the token that
+    /// `removeSeatRemovalObserver` takes.
+    public func addSeatRemovalObserver(_ observer: @escaping () -> Void) -> Int {
+        nextObserver += 1
+        seatRemovalObservers[nextObserver] = observer
+        return nextObserver
+    }
+
+    public func removeSeatRemovalObserver(_ token: Int) {
+        seatRemovalObservers[token] = nil
     }
 
     /// Adds an observer called like `onOutputsChanged` (after it); returns the token that

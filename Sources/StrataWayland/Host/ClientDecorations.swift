@@ -4,9 +4,11 @@ import Strata
 /// A title bar drawn with layers, for compositors that leave decorations to the client (mutter /
 /// GNOME has no xdg-decoration; others may answer `client_side`).
 ///
-/// Geometry, in surface points: the title bar spans the top `titleBarHeight` points; the three
+/// Geometry, in surface points: the title bar spans the top `titleBarHeight` points; the
 /// buttons (minimize, maximize, close, left to right) sit at its right end, each a circle of
-/// `buttonSize` points; the app's content layer fills the rest. Pointer hits map to `Region`s:
+/// `buttonSize` points; the app's content layer fills the rest. Minimize and maximize are shown
+/// only where the compositor offers them (xdg_toplevel.wm_capabilities; all of them when it does
+/// not say), close always. Pointer hits map to `Region`s:
 /// buttons, the title bar (drag to move, double-click to maximize), a `resizeBorder`-point band
 /// along the edges (drag to resize; not while maximized or fullscreen), and the content. The
 /// window's title is centred in the bar (cut with an ellipsis before the buttons), and the bar's
@@ -31,6 +33,10 @@ public final class ClientDecorations {
     let minimize = CALayer()
     /// Hovered button (drawn lighter).
     private(set) var hovered: Region?
+    /// The buttons shown, right to left (close first).
+    public private(set) var buttons: [Region] = ClientDecorations.allButtons
+    /// Every button, right to left.
+    public static let allButtons: [Region] = [.close, .maximize, .minimize]
 
     static let barColor = CGColor(red: 0.19, green: 0.19, blue: 0.21, alpha: 1)
     static let buttonColor = CGColor(red: 0.30, green: 0.30, blue: 0.33, alpha: 1)
@@ -98,23 +104,54 @@ public final class ClientDecorations {
         minimize.addSublayer(line)
     }
 
+    /// The buttons a window whose compositor offers `capabilities` shows, right to left: close,
+    /// then maximize and minimize where offered.
+    public static func buttons(for capabilities: Set<XdgToplevel.WmCapabilities>) -> [Region] {
+        allButtons.filter { b in
+            switch b {
+            case .maximize: return capabilities.contains(.maximize)
+            case .minimize: return capabilities.contains(.minimize)
+            default: return true
+            }
+        }
+    }
+
+    /// Shows the buttons for `capabilities` (takes effect at the next `layout`).
+    func setCapabilities(_ capabilities: Set<XdgToplevel.WmCapabilities>) {
+        buttons = Self.buttons(for: capabilities)
+    }
+
+    private func layer(of button: Region) -> CALayer {
+        switch button {
+        case .maximize: return maximize
+        case .minimize: return minimize
+        default: return close
+        }
+    }
+
     /// Lays the bar out for a surface `width` points wide, its text drawn at `scale` device
     /// pixels per point.
     func layout(width: CGFloat, scale: CGFloat = 1) {
         let h = Self.titleBarHeight
         titleBar.bounds = CGRect(x: 0, y: 0, width: width, height: h)
         titleBar.position = CGPoint(x: width / 2, y: h / 2)
-        for (i, button) in [close, maximize, minimize].enumerated() {
-            button.position = Self.buttonCenter(index: i, width: width)
+        for button in Self.allButtons {
+            let l = layer(of: button)
+            if let i = buttons.firstIndex(of: button) {
+                l.position = Self.buttonCenter(index: i, width: width)
+                if l.superlayer == nil { titleBar.addSublayer(l) }
+            } else {
+                l.removeFromSuperlayer()
+            }
         }
-        title.frame = Self.titleFrame(width: width)
+        title.frame = Self.titleFrame(width: width, buttonCount: buttons.count)
         title.contentsScale = scale
     }
 
     /// Where the title goes in a bar `width` points wide: centred on the bar, kept clear of the
-    /// buttons (as wide on the left as the buttons take on the right), one line high.
-    static func titleFrame(width: CGFloat) -> CGRect {
-        let reserved = 3 * (buttonSize + buttonSpacing) + buttonSpacing
+    /// `buttonCount` buttons (as wide on the left as the buttons take on the right), one line high.
+    static func titleFrame(width: CGFloat, buttonCount: Int = 3) -> CGRect {
+        let reserved = CGFloat(buttonCount) * (buttonSize + buttonSpacing) + buttonSpacing
         let w = max(0, width - 2 * reserved)
         let lineHeight = (titleFontSize * 1.3).rounded(.up)
         return CGRect(x: (width - w) / 2, y: ((titleBarHeight - lineHeight) / 2).rounded(), width: w, height: lineHeight)
@@ -130,15 +167,17 @@ public final class ClientDecorations {
         CATransaction.commit()
     }
 
-    /// Centre of button `index` (0 close, 1 maximize, 2 minimize) counted from the right.
+    /// Centre of the button in place `index` counted from the right (0 the close button's).
     static func buttonCenter(index: Int, width: CGFloat) -> CGPoint {
         let step = buttonSize + buttonSpacing
         return CGPoint(x: width - buttonSpacing - buttonSize / 2 - CGFloat(index) * step, y: titleBarHeight / 2)
     }
 
-    /// What the pointer is over at `p` (surface points) in a `width`×`height` surface.
-    /// `resizable` is false while maximized or fullscreen (no resize borders then).
-    public static func region(at p: CGPoint, width: CGFloat, height: CGFloat, resizable: Bool) -> Region {
+    /// What the pointer is over at `p` (surface points) in a `width`×`height` surface showing
+    /// `buttons` (right to left). `resizable` is false while maximized or fullscreen (no resize
+    /// borders then).
+    public static func region(at p: CGPoint, width: CGFloat, height: CGFloat, resizable: Bool,
+                              buttons: [Region] = allButtons) -> Region {
         guard p.x.isFinite, p.y.isFinite else { return .content }
         if resizable {
             let b = resizeBorder
@@ -158,7 +197,7 @@ public final class ClientDecorations {
             if let edge { return .resize(edge) }
         }
         guard p.y < titleBarHeight else { return .content }
-        for (i, region) in [Region.close, .maximize, .minimize].enumerated() {
+        for (i, region) in buttons.enumerated() {
             let c = buttonCenter(index: i, width: width)
             let dx = p.x - c.x, dy = p.y - c.y
             if dx * dx + dy * dy <= (buttonSize / 2) * (buttonSize / 2) { return region }

@@ -57,6 +57,8 @@ public final class Window {
     /// `close()` ran.
     public private(set) var isClosed = false
     var lastTitleClick = 0.0
+    /// Touches that began on the title bar, by id, with the region they began on.
+    var barTouches: [Int32: ClientDecorations.Region] = [:]
 
     /// `width`×`height` is the content size in points. `clientDecorations: false` never draws a
     /// title bar (for windows that draw their own chrome) and asks xdg-decoration for client-side
@@ -148,6 +150,7 @@ public final class Window {
             self.layer.position = CGPoint(x: 0, y: bar)
             if bar > 0 {
                 if !self.barShown { self.host.layer.addSublayer(self.decorations.titleBar) }
+                self.decorations.setCapabilities(self.toplevel.capabilities)
                 self.decorations.layout(width: CGFloat(w), scale: self.contentsScale)
                 self.decorations.setActive(self.toplevel.states.contains(.activated))
             } else if self.barShown {

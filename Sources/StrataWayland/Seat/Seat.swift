@@ -10,6 +10,11 @@ import CShims
 /// - `onEvent` receives every event, on the thread that runs the event loop, in protocol order.
 ///   Events name the `WaylandSurface` they belong to; events for surfaces this process does not
 ///   know (or has dropped) are not delivered.
+/// - When the compositor withdraws the seat's global (wl_registry.global_remove: the last
+///   input device went away, or the seat was removed), every device ends as if the capabilities
+///   had gone to none (`onCapabilitiesChanged([])`), the `wl_seat` is released (version 5+), and
+///   `isRemoved` turns true; the seat delivers nothing more. (The display's own seat is followed;
+///   a seat bound by the app is the app's to follow.)
 /// - Key repeat runs on `scheduler` (the `EventLoop` in apps, a manual clock in tests).
 /// - The cursor image is set from the cursor theme on every pointer enter (see `cursorName`), at
 ///   the integer scale of the surface under the pointer, and set again when that scale changes.
@@ -18,6 +23,8 @@ public final class Seat {
     /// The seat's name (`wl_seat.name`, version 2), once announced.
     public private(set) var name: String?
     public private(set) var capabilities: WlSeat.Capability = []
+    /// The compositor withdrew the seat (see the contract).
+    public private(set) var isRemoved = false
     /// Receives every input event (see the contract above).
     public var onEvent: ((InputEvent) -> Void)?
     /// The serial of the latest button press, key press or touch down delivered: what popup
@@ -42,6 +49,8 @@ public final class Seat {
     public var composeLocale = ComposeState.userLocale()
 
     private let scheduler: InputTimerScheduler
+    private weak var display: WaylandDisplay?
+    private var removalToken: Int?
     private var missingCursors: Set<String> = []
     private let cursor: CursorController?
     private(set) var wlPointer: WlPointer?
@@ -72,11 +81,27 @@ public final class Seat {
         if s === display.seat {
             name = display.seatName
             if !display.seatCapabilities.isEmpty { handle(.capabilities(capabilities: display.seatCapabilities)) }
+            self.display = display
+            removalToken = display.addSeatRemovalObserver { [unowned self] in self.removed() }
         }
     }
 
     deinit {
         wlSeat.onEvent = nil
+        if let removalToken { display?.removeSeatRemovalObserver(removalToken) }
+    }
+
+    /// The seat's global is gone: its devices end and are released, then the seat itself.
+    private func removed() {
+        guard !isRemoved else { return }
+        isRemoved = true
+        wlSeat.onEvent = nil
+        capabilities = []
+        updateDevices()
+        lastPressSerial = nil
+        onCapabilitiesChanged?([])
+        // `release` exists from version 5; below it the proxy just goes with the object.
+        wlSeat.release()
     }
 
     /// The surface under the pointer, if it is one of ours.

@@ -27,10 +27,24 @@ public final class Toplevel {
     public private(set) var decorationMode: ZxdgToplevelDecorationV1.Mode = .clientSide
     /// The largest dimension accepted from a configure.
     public static let maximumDimension = 16384
+    /// The largest size the window should take where the size is up to the client, in surface
+    /// units (xdg_toplevel.configure_bounds, version 4: typically the output's work area); nil
+    /// until a compositor sends one, or when it sent 0×0 (bounds unknown).
+    public private(set) var bounds: (width: Int, height: Int)?
+    /// What the compositor's window management offers (xdg_toplevel.wm_capabilities, version
+    /// 5). A compositor without that event (xdg_wm_base below version 5) is taken to offer all
+    /// four, as the protocol says; one that sends it lists exactly what it supports, and a
+    /// client hides the controls for the rest (a minimize button where nothing can restore the
+    /// window loses it).
+    public private(set) var capabilities: Set<XdgToplevel.WmCapabilities> = Toplevel.allCapabilities
+    /// Every capability xdg-shell defines.
+    public static let allCapabilities: Set<XdgToplevel.WmCapabilities> = [.windowMenu, .maximize, .fullscreen, .minimize]
 
     private var pendingWidth: Int32 = 0
     private var pendingHeight: Int32 = 0
     private var pendingStates: Set<XdgToplevel.State> = []
+    private var pendingBounds: (width: Int, height: Int)?
+    private var pendingCapabilities: Set<XdgToplevel.WmCapabilities>?
 
     /// Whether each configure is acked as it arrives (the default). Windows that draw on a render
     /// thread set this to false and ack `configureSerial` from there, right before the frame
@@ -99,8 +113,15 @@ public final class Toplevel {
                 self.pendingStates = Set(states.uint32Values.map { XdgToplevel.State(rawValue: $0) })
             case .close:
                 self.onClose?()
-            default:
-                break
+            case let .configureBounds(w, h):
+                // 0×0: the compositor does not know the bounds. Part of the configure sequence:
+                // applied with the next xdg_surface.configure, as the states are.
+                self.pendingBounds = w > 0 && h > 0
+                    ? (min(Int(w), Self.maximumDimension), min(Int(h), Self.maximumDimension)) : nil
+            case let .wmCapabilities(list):
+                // Unknown values (a newer protocol) are ignored; duplicates do not matter.
+                let known = Set(list.uint32Values.map { XdgToplevel.WmCapabilities(rawValue: $0) })
+                self.pendingCapabilities = known.intersection(Self.allCapabilities)
             }
         }
         xdgSurface.onEvent = { [unowned self] event in
@@ -122,15 +143,21 @@ public final class Toplevel {
         width = clamp(pendingWidth, width)
         height = clamp(pendingHeight, height)
         states = pendingStates
+        bounds = pendingBounds
+        if let c = pendingCapabilities { capabilities = c }
         isConfigured = true
         onConfigure?()
     }
 
     /// Chooses the size where the compositor left the choice to the client (a configure of 0 on
-    /// that axis); the next buffer is drawn at it. Clamped to 1…`maximumDimension`.
+    /// that axis); the next buffer is drawn at it. Clamped to 1…`maximumDimension`, and to
+    /// `bounds` when the compositor sent them (xdg-shell asks clients not to exceed them: a window
+    /// asking for 3000×2000 on a 1280×720 output opens at the output's work area, all of it
+    /// reachable).
     public func chooseSize(width: Int, height: Int) {
-        if configuredSize.width == 0 { self.width = min(max(1, width), Self.maximumDimension) }
-        if configuredSize.height == 0 { self.height = min(max(1, height), Self.maximumDimension) }
+        let limit = bounds ?? (Self.maximumDimension, Self.maximumDimension)
+        if configuredSize.width == 0 { self.width = min(max(1, width), Self.maximumDimension, limit.width) }
+        if configuredSize.height == 0 { self.height = min(max(1, height), Self.maximumDimension, limit.height) }
     }
 
     public func setTitle(_ title: String) { toplevel.setTitle(title: Self.wireString(title)) }
