@@ -74,6 +74,16 @@ final class ExampleGoldenTests: XCTestCase {
         }
     }
 
+    /// displaylink: offscreen (no display link runs there) the 40-point orange square stays
+    /// where `build` put it, centred at (40, 60) on the dark background.
+    func testDisplayLinkSquareStartsAtItsBuiltPlace() throws {
+        let frame = try snapshot("displaylink", at: 0.5)
+        let orange = try XCTUnwrap(frame.pixel(x: 40, y: 60))
+        try expectColor(orange, near: (0.9 * 255, 0.5 * 255, 0.1 * 255))
+        XCTAssertEqual(frame.boundingBox(of: orange), PixelRect(x: 20, y: 40, width: 40, height: 40))
+        try expectColor(frame.pixel(x: 200, y: 60), near: (0.1 * 255, 0.1 * 255, 0.1 * 255))
+    }
+
     /// stress with 20 layers: positions, colours and bounces come from the example's two
     /// linear congruential sequences; the topmost layer's centre shows its colour, at its start
     /// and after 1 s of its linear first leg (durations are 1…3 s).

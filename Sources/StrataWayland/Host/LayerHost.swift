@@ -11,6 +11,10 @@ final class LayerHost: @unchecked Sendable {
     let presenter: FramePresenter
     private let producer: LayerTreeProducer
     private let renderThread: RenderThread
+    /// Display links added to this host's frames (main thread), retained while added.
+    private var displayLinks: [CADisplayLink] = []
+    /// Whether the presenter was told to draw every frame for them.
+    private var ticking = false
 
     init(application: Application, surface: WaylandSurface) {
         layer = CALayer()
@@ -23,9 +27,40 @@ final class LayerHost: @unchecked Sendable {
         let thread = renderThread
         tree.onCommit = { thread.perform { presenter.setNeedsFrame() } }
         let loop = application.loop
+        let me = WeakReference(self)
         presenter.onFrameCommitted = { frame in
-            loop.post { CATransaction.deliverAnimationEvents(at: frame.time) }
+            loop.post {
+                CATransaction.deliverAnimationEvents(at: frame.time)
+                me.object?.tickDisplayLinks(frame)
+            }
         }
+    }
+
+    // MARK: Display links (main thread)
+
+    func add(_ link: CADisplayLink) {
+        if !displayLinks.contains(where: { $0 === link }) { displayLinks.append(link) }
+        displayLinksChanged()
+    }
+
+    func remove(_ link: CADisplayLink) {
+        displayLinks.removeAll { $0 === link }
+        displayLinksChanged()
+    }
+
+    /// A link was added, removed, paused or resumed: the presenter draws every frame while
+    /// any runs.
+    func displayLinksChanged() {
+        let running = displayLinks.contains { $0.isRunning }
+        guard running != ticking else { return }
+        ticking = running
+        let presenter = self.presenter
+        onRenderThread { presenter.keepsTicking = running }
+    }
+
+    private func tickDisplayLinks(_ frame: FrameInfo) {
+        // A handler may add, remove or invalidate links (itself included).
+        for link in displayLinks { link.frameCommitted(frame) }
     }
 
     /// Applies a configured logical size and scale: the root layer's bounds follow (without an
@@ -109,3 +144,9 @@ protocol _AcknowledgesConfigures: AnyObject {
 extension Toplevel: _AcknowledgesConfigures {}
 extension LayerSurface: _AcknowledgesConfigures {}
 extension Popup: _AcknowledgesConfigures {}
+
+/// A weak reference that closures crossing threads can capture (read on the main thread only).
+final class WeakReference<T: AnyObject>: @unchecked Sendable {
+    weak var object: T?
+    init(_ object: T) { self.object = object }
+}

@@ -8,6 +8,7 @@ import Strata
 public final class LayerShellWindow {
     public let layerSurface: LayerSurface
     private let host: LayerHost
+    var layerHost: LayerHost { host }
     /// The root layer; its bounds follow the configured size.
     public var layer: CALayer { host.layer }
     public var width: Int { layerSurface.width }

@@ -32,6 +32,7 @@ public final class PopupWindow {
 
     public let popup: Popup
     private let host: LayerHost
+    var layerHost: LayerHost { host }
     /// The content offset of the parent's surface (its title bar), in points.
     private let parentOffsetY: Int
     private var children: [WeakPopupWindow] = []

@@ -10,6 +10,7 @@ import Strata
 public final class Window {
     public let toplevel: Toplevel
     private let host: LayerHost
+    var layerHost: LayerHost { host }
     /// The content layer (below the title bar when the window draws one).
     public let layer = CALayer()
     /// Client-side decorations, when the window draws its own (see `usesClientDecorations`).

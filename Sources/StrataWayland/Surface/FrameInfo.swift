@@ -10,6 +10,10 @@ public struct FrameInfo: Sendable, Equatable {
     /// Presentation feedback received so far: frames the compositor presented or discarded.
     public var presentedFrames = 0
     public var discardedFrames = 0
+    /// The compositor's frame period in seconds: the output's refresh when presentation
+    /// feedback reports it, else the time between consecutive frame callbacks while frames are
+    /// drawn back to back, else 1/60.
+    public var frameInterval = 1.0 / 60
 
     public init(time: Double, bufferWidth: Int, bufferHeight: Int, damagedPixels: Int) {
         self.time = time

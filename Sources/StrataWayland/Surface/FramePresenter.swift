@@ -50,6 +50,18 @@ public final class FramePresenter: @unchecked Sendable {
     public private(set) var timing = FrameTiming()
     /// Called after an animation's last frame has been committed (the picture is at rest).
     public var onIdle: (() -> Void)?
+    /// Draws a frame at every frame callback, changed or not, and never comes to rest: what a
+    /// running display link needs (its handler runs after each committed frame, and a frame
+    /// whose handler changed nothing must still ask for the next callback). Frames that change
+    /// nothing carry no damage.
+    public var keepsTicking = false {
+        didSet {
+            if keepsTicking && !oldValue { setNeedsFrame() }
+            // The last frame was drawn for the link; with nothing else moving, the picture is
+            // at rest now (no frame will be drawn to say so).
+            if !keepsTicking && oldValue && !animating && !dirty && !retired { onIdle?() }
+        }
+    }
 
     /// Seconds after which an outstanding frame callback counts as lost.
     public var staleCallbackTimeout: Double = 1.0
@@ -66,6 +78,13 @@ public final class FramePresenter: @unchecked Sendable {
     private weak var loop: EventLoop?
     private let presentation: WpPresentation?
     private var feedbacks: [ObjectIdentifier: WpPresentationFeedback] = [:]
+    /// When the latest frame callback came (MonotonicClock), and whether it drew a frame (and so
+    /// asked for the next callback at once): the time from such a callback to the next is one
+    /// frame period.
+    private var lastCallback: Double?
+    private var drewAtLastCallback = false
+    /// The compositor's frame period as measured between consecutive callbacks (0: unknown).
+    private var measuredInterval = 0.0
 
     /// `loop` is the loop of the thread that uses this presenter (for the stale-callback timer);
     /// `queue` must be that loop's queue.
@@ -154,8 +173,30 @@ public final class FramePresenter: @unchecked Sendable {
                              damagedPixels: damage.reduce(0) { $0 + Int($1.2) * Int($1.3) })
         info.presentedFrames = timing.presentedCount
         info.discardedFrames = timing.discardedCount
+        info.frameInterval = frameInterval
         onFrameCommitted?(info)
-        if !animating { onIdle?() }
+        if !animating && !keepsTicking { onIdle?() }
+    }
+
+    /// The compositor's frame period: the output's refresh from presentation feedback, else
+    /// the time between consecutive frame callbacks, else 1/60 s.
+    var frameInterval: Double {
+        if timing.refresh > 0 && timing.refresh < 1 { return timing.refresh }
+        return measuredInterval > 0 ? measuredInterval : 1.0 / 60
+    }
+
+    /// Folds the time since the previous callback into the measured period. Only gaps of
+    /// continuous drawing count (the previous callback drew and asked for this one at once): a
+    /// surface that rested in between says nothing about the period. A gap more than 2.5× the
+    /// estimate (a hidden or blocked surface) is left out too.
+    private func measureCallback(at now: Double) {
+        defer { lastCallback = now }
+        guard drewAtLastCallback, let last = lastCallback else { return }
+        let gap = now - last
+        guard gap > 0.001, gap < 1 else { return }
+        if measuredInterval == 0 { measuredInterval = gap; return }
+        guard gap < 2.5 * measuredInterval else { return }
+        measuredInterval += (gap - measuredInterval) / 8
     }
 
     private func requestFeedback() {
@@ -202,6 +243,8 @@ public final class FramePresenter: @unchecked Sendable {
     private func frameDone() {
         frameCallback = nil
         if let t = staleTimer { loop?.cancelTimer(t); staleTimer = nil }
-        if dirty || animating { draw() }
+        measureCallback(at: MonotonicClock.now())
+        drewAtLastCallback = dirty || animating || keepsTicking
+        if drewAtLastCallback { draw() }
     }
 }

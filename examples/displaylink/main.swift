@@ -1,0 +1,69 @@
+// displaylink: a layer moved by a CADisplayLink, as iOS code moves things frame by frame.
+// For 60 calls the handler places a square for the link's targetTimestamp (sliding 200 points
+// a second); for the next 30 it changes nothing (the window still draws every frame, with no
+// damage); at call 90 it pauses the link, and the window comes to rest.
+//
+// Prints `tick <timestamp> <targetTimestamp> <duration> <x>` per call (x: where the square was
+// placed, or `-`), `frame <time> <damaged pixels>` per committed frame (render thread),
+// `displaylink: paused` and, once the window is idle after that, `displaylink: idle`.
+import ExampleSupport
+import Foundation
+import Strata
+import StrataWayland
+
+final class DisplayLinkScene: ExampleScene {
+    let title = "displaylink", width = 320, height = 120
+    let box = CALayer()
+
+    func build(root: CALayer) {
+        root.backgroundColor = CGColor(gray: 0.1, alpha: 1)
+        box.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        box.position = CGPoint(x: 40, y: 60)
+        box.backgroundColor = CGColor(red: 0.9, green: 0.5, blue: 0.1, alpha: 1)
+        root.addSublayer(box)
+    }
+}
+
+let scene = DisplayLinkScene()
+var link: CADisplayLink?
+runExample(scene, live: { app, window in
+    guard let window else { return }
+    window.onFrameCommitted { frame in emit("frame \(frame.time) \(frame.damagedPixels)") }
+    var calls = 0
+    var start: Double?
+    let paused = PausedFlag()
+    window.onIdle { if paused.isSet { emit("displaylink: idle") } }
+    // `--paused` holds the first frame (as every example's animations do): no link then.
+    guard !CommandLine.arguments.contains("--paused") else { return }
+    app.after(0.3) {  // once the first frames are up
+        let l = window.displayLink { link in
+            calls += 1
+            var placed = "-"
+            if calls <= 60 {
+                let t0 = start ?? link.timestamp
+                start = t0
+                // Where the square is when the frame being prepared is seen.
+                let x = 40 + 200 * (link.targetTimestamp - t0)
+                CATransaction.setDisableActions(true)
+                scene.box.position = CGPoint(x: x, y: 60)
+                placed = "\(x)"
+            }
+            emit("tick \(link.timestamp) \(link.targetTimestamp) \(link.duration) \(placed)")
+            if calls == 90 {
+                paused.set()
+                link.isPaused = true
+                emit("displaylink: paused")
+            }
+        }
+        l.add(to: .main, forMode: .common)
+        link = l
+    }
+})
+
+/// Set on the main thread, read on the render thread.
+final class PausedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+}
