@@ -61,4 +61,26 @@ import StrataTestSupport
         f.seat.cursorName = "text"
         #expect(f.take().isEmpty)
     }
+
+    /// The clipboard's data device goes with its seat: released (wl_data_device.release,
+    /// opcode 2), and the clipboard refuses to copy and pastes nothing from then on.
+    @Test func theClipboardLetsGoOfAWithdrawnSeat() throws {
+        let compositor = SeatTestCompositor(initialCapabilities: WlSeat.Capability.keyboard.rawValue,
+                                            extraGlobals: [("wl_data_device_manager", 3)])
+        let app = try Application(displayName: compositor.path)
+        let clipboard = try Clipboard(application: app)
+        let deviceID = clipboard.device.id
+        compositor.removeGlobal(name: 3)
+        try app.display.connection.roundtrip()
+        try app.display.connection.roundtrip()
+        #expect(app.seat?.isRemoved == true)
+        #expect(compositor.requests.contains { $0.object == deviceID && $0.opcode == 2 })
+        #expect(throws: Clipboard.ClipboardError.unavailable) { try clipboard.copy("x") }
+        var pasted: [String?] = []
+        clipboard.paste { pasted.append($0) }
+        try app.run(until: { !pasted.isEmpty })
+        #expect(pasted == [nil])
+        // A clipboard made for a withdrawn seat is refused outright.
+        #expect(throws: Clipboard.ClipboardError.unavailable) { try Clipboard(application: app) }
+    }
 }

@@ -24,6 +24,9 @@ import Glibc
 /// - Writing to a reader that went away must not kill the process: creating a clipboard sets
 ///   SIGPIPE to ignored (the write then fails with EPIPE and the transfer ends).
 /// - Drag-and-drop offers are declined (destroyed); only the selection is handled.
+/// - When the compositor withdraws the seat, the data device is released and the selection
+///   forgotten (`onSelectionChanged` is called if there was one); `copy` then throws
+///   `.unavailable` and `paste` completes with nil.
 public final class Clipboard {
     public enum ClipboardError: Error, Equatable {
         /// The compositor has no `wl_data_device_manager` or there is no seat.
@@ -73,12 +76,28 @@ public final class Clipboard {
         self.manager = manager
         self.seat = seat
         self.loop = loop
+        guard !seat.isRemoved else { throw ClipboardError.unavailable }
         device = manager.getDataDevice(seat: seat.wlSeat)
         device.onEvent = { [unowned self] in self.handle($0) }
+        seat.addRemovalObserver { [weak self] in self?.seatRemoved() }
     }
 
-    /// Offers `text` as the selection. Throws `.noUserAction` before any press.
+    /// The seat is gone: so is its data device, and with it the selection.
+    private func seatRemoved() {
+        device.onEvent = nil
+        device.release()
+        introduced = [:]
+        let had = selection != nil || source != nil
+        selection = nil
+        source = nil
+        copied = []
+        if had { onSelectionChanged?() }
+    }
+
+    /// Offers `text` as the selection. Throws `.noUserAction` before any press, `.unavailable`
+    /// once the seat is gone.
     public func copy(_ text: String) throws {
+        guard !seat.isRemoved else { throw ClipboardError.unavailable }
         guard let serial = seat.lastPressSerial else { throw ClipboardError.noUserAction }
         let s = manager.createDataSource()
         for type in Self.textMimeTypes { s.offer(mimeType: type) }
@@ -103,7 +122,7 @@ public final class Clipboard {
 
     /// Reads the selection's text; `completion` runs once, later, on the main loop.
     public func paste(_ completion: @escaping (String?) -> Void) {
-        guard let sel = selection, let type = Self.textMimeTypes.first(where: sel.types.contains) else {
+        guard !seat.isRemoved, let sel = selection, let type = Self.textMimeTypes.first(where: sel.types.contains) else {
             loop.addTimer(at: 0) { completion(nil) }
             return
         }

@@ -51,6 +51,11 @@ public final class Seat {
     private let scheduler: InputTimerScheduler
     private weak var display: WaylandDisplay?
     private var removalToken: Int?
+    /// Called once the seat is withdrawn, after its devices ended (objects built on the seat,
+    /// such as the clipboard's data device, let go of it there).
+    private var removalObservers: [() -> Void] = []
+
+    func addRemovalObserver(_ observer: @escaping () -> Void) { removalObservers.append(observer) }
     private var missingCursors: Set<String> = []
     private let cursor: CursorController?
     private(set) var wlPointer: WlPointer?
@@ -100,6 +105,8 @@ public final class Seat {
         updateDevices()
         lastPressSerial = nil
         onCapabilitiesChanged?([])
+        for observer in removalObservers { observer() }
+        removalObservers = []
         // `release` exists from version 5; below it the proxy just goes with the object.
         wlSeat.release()
     }
