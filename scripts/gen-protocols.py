@@ -36,6 +36,8 @@ SOURCES = [
     (f"{SYS}/staging/fractional-scale/fractional-scale-v1.xml", False),
     (f"{SYS}/unstable/xdg-decoration/xdg-decoration-unstable-v1.xml", False),
     (f"{SYS}/unstable/pointer-gestures/pointer-gestures-unstable-v1.xml", False),
+    (f"{SYS}/unstable/idle-inhibit/idle-inhibit-unstable-v1.xml", False),
+    (f"{SYS}/staging/xdg-activation/xdg-activation-v1.xml", False),
     (os.path.join(ROOT, "protocols/wlr-layer-shell-unstable-v1.xml"), False),
     (os.path.join(ROOT, "protocols/wlr-virtual-pointer-unstable-v1.xml"), False),
 ]

@@ -45,6 +45,10 @@ extern const struct wl_interface zwp_pointer_gestures_v1_interface;
 extern const struct wl_interface zwp_pointer_gesture_swipe_v1_interface;
 extern const struct wl_interface zwp_pointer_gesture_pinch_v1_interface;
 extern const struct wl_interface zwp_pointer_gesture_hold_v1_interface;
+extern const struct wl_interface zwp_idle_inhibit_manager_v1_interface;
+extern const struct wl_interface zwp_idle_inhibitor_v1_interface;
+extern const struct wl_interface xdg_activation_v1_interface;
+extern const struct wl_interface xdg_activation_token_v1_interface;
 extern const struct wl_interface zwlr_layer_shell_v1_interface;
 extern const struct wl_interface zwlr_layer_surface_v1_interface;
 extern const struct wl_interface zwlr_virtual_pointer_v1_interface;
@@ -334,6 +338,56 @@ STRATA_PRIVATE const struct wl_interface zwp_pointer_gesture_hold_v1_interface =
     "zwp_pointer_gesture_hold_v1", 3, 1, zwp_pointer_gesture_hold_v1_requests, 2, zwp_pointer_gesture_hold_v1_events,
 };
 
+static const struct wl_interface *zwp_idle_inhibit_manager_v1_requests_destroy_types[] = { NULL };
+static const struct wl_interface *zwp_idle_inhibit_manager_v1_requests_create_inhibitor_types[] = { &zwp_idle_inhibitor_v1_interface, &wl_surface_interface };
+static const struct wl_message zwp_idle_inhibit_manager_v1_requests[] = {
+    { "destroy", "", zwp_idle_inhibit_manager_v1_requests_destroy_types },
+    { "create_inhibitor", "no", zwp_idle_inhibit_manager_v1_requests_create_inhibitor_types },
+};
+STRATA_PRIVATE const struct wl_interface zwp_idle_inhibit_manager_v1_interface = {
+    "zwp_idle_inhibit_manager_v1", 1, 2, zwp_idle_inhibit_manager_v1_requests, 0, NULL,
+};
+
+static const struct wl_interface *zwp_idle_inhibitor_v1_requests_destroy_types[] = { NULL };
+static const struct wl_message zwp_idle_inhibitor_v1_requests[] = {
+    { "destroy", "", zwp_idle_inhibitor_v1_requests_destroy_types },
+};
+STRATA_PRIVATE const struct wl_interface zwp_idle_inhibitor_v1_interface = {
+    "zwp_idle_inhibitor_v1", 1, 1, zwp_idle_inhibitor_v1_requests, 0, NULL,
+};
+
+static const struct wl_interface *xdg_activation_v1_requests_destroy_types[] = { NULL };
+static const struct wl_interface *xdg_activation_v1_requests_get_activation_token_types[] = { &xdg_activation_token_v1_interface };
+static const struct wl_interface *xdg_activation_v1_requests_activate_types[] = { NULL, &wl_surface_interface };
+static const struct wl_message xdg_activation_v1_requests[] = {
+    { "destroy", "", xdg_activation_v1_requests_destroy_types },
+    { "get_activation_token", "n", xdg_activation_v1_requests_get_activation_token_types },
+    { "activate", "so", xdg_activation_v1_requests_activate_types },
+};
+STRATA_PRIVATE const struct wl_interface xdg_activation_v1_interface = {
+    "xdg_activation_v1", 1, 3, xdg_activation_v1_requests, 0, NULL,
+};
+
+static const struct wl_interface *xdg_activation_token_v1_requests_set_serial_types[] = { NULL, &wl_seat_interface };
+static const struct wl_interface *xdg_activation_token_v1_requests_set_app_id_types[] = { NULL };
+static const struct wl_interface *xdg_activation_token_v1_requests_set_surface_types[] = { &wl_surface_interface };
+static const struct wl_interface *xdg_activation_token_v1_requests_commit_types[] = { NULL };
+static const struct wl_interface *xdg_activation_token_v1_requests_destroy_types[] = { NULL };
+static const struct wl_message xdg_activation_token_v1_requests[] = {
+    { "set_serial", "uo", xdg_activation_token_v1_requests_set_serial_types },
+    { "set_app_id", "s", xdg_activation_token_v1_requests_set_app_id_types },
+    { "set_surface", "o", xdg_activation_token_v1_requests_set_surface_types },
+    { "commit", "", xdg_activation_token_v1_requests_commit_types },
+    { "destroy", "", xdg_activation_token_v1_requests_destroy_types },
+};
+static const struct wl_interface *xdg_activation_token_v1_events_done_types[] = { NULL };
+static const struct wl_message xdg_activation_token_v1_events[] = {
+    { "done", "s", xdg_activation_token_v1_events_done_types },
+};
+STRATA_PRIVATE const struct wl_interface xdg_activation_token_v1_interface = {
+    "xdg_activation_token_v1", 1, 5, xdg_activation_token_v1_requests, 1, xdg_activation_token_v1_events,
+};
+
 static const struct wl_interface *zwlr_layer_shell_v1_requests_get_layer_surface_types[] = { &zwlr_layer_surface_v1_interface, &wl_surface_interface, &wl_output_interface, NULL, NULL };
 static const struct wl_interface *zwlr_layer_shell_v1_requests_destroy_types[] = { NULL };
 static const struct wl_message zwlr_layer_shell_v1_requests[] = {
@@ -449,6 +503,10 @@ const struct wl_interface *strata_zwp_pointer_gestures_v1_interface(void) { retu
 const struct wl_interface *strata_zwp_pointer_gesture_swipe_v1_interface(void) { return &zwp_pointer_gesture_swipe_v1_interface; }
 const struct wl_interface *strata_zwp_pointer_gesture_pinch_v1_interface(void) { return &zwp_pointer_gesture_pinch_v1_interface; }
 const struct wl_interface *strata_zwp_pointer_gesture_hold_v1_interface(void) { return &zwp_pointer_gesture_hold_v1_interface; }
+const struct wl_interface *strata_zwp_idle_inhibit_manager_v1_interface(void) { return &zwp_idle_inhibit_manager_v1_interface; }
+const struct wl_interface *strata_zwp_idle_inhibitor_v1_interface(void) { return &zwp_idle_inhibitor_v1_interface; }
+const struct wl_interface *strata_xdg_activation_v1_interface(void) { return &xdg_activation_v1_interface; }
+const struct wl_interface *strata_xdg_activation_token_v1_interface(void) { return &xdg_activation_token_v1_interface; }
 const struct wl_interface *strata_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }
 const struct wl_interface *strata_zwlr_layer_surface_v1_interface(void) { return &zwlr_layer_surface_v1_interface; }
 const struct wl_interface *strata_zwlr_virtual_pointer_v1_interface(void) { return &zwlr_virtual_pointer_v1_interface; }

@@ -11,6 +11,7 @@
 ///   again when `--exit-after` ends the run.
 /// - `--maximize-after S`, `--fullscreen-after S`: asks the compositor to maximize the window
 ///   (or make it fullscreen) after S seconds.
+/// - `--inhibit-idle`: the window keeps the screen awake while visible (`Window.inhibitsIdle`).
 /// - `--paused`: live run with the root layer paused (`speed` 0, Core Animation's way to pause a
 ///   layer tree): every animation stays at its first frame, so the window shows exactly what
 ///   `--snapshot 0` renders (tests compare the two); nothing completes, `strata: resting` never
@@ -24,6 +25,7 @@ public struct ExampleOptions: Equatable {
     public var maximizeAfter: Double?
     public var fullscreenAfter: Double?
     public var paused = false
+    public var inhibitIdle = false
 
     public static func == (a: ExampleOptions, b: ExampleOptions) -> Bool {
         a.exitAfter == b.exitAfter && a.snapshot?.time == b.snapshot?.time && a.snapshot?.path == b.snapshot?.path
@@ -88,6 +90,8 @@ public struct ExampleOptions: Equatable {
                 report = true
             case "--paused":
                 paused = true
+            case "--inhibit-idle":
+                inhibitIdle = true
             case "--scale":
                 scale = try number(a)
                 if scale <= 0 { throw ParseError.badNumber(a, "\(scale)") }

@@ -105,6 +105,7 @@ private func runLive(_ scene: some ExampleScene, options: ExampleOptions,
                            : window.toplevel.states.contains(.maximized) ? "maximized" : nil)
         }
         window.onFrameCommitted(onFrame)
+        window.inhibitsIdle = options.inhibitIdle
         if let t = options.maximizeAfter {
             app.after(t) { [unowned window] in window.toplevel.requestMaximized(true) }
         }

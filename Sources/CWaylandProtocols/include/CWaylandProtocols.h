@@ -82,6 +82,14 @@ const struct wl_interface *strata_zwp_pointer_gesture_swipe_v1_interface(void);
 const struct wl_interface *strata_zwp_pointer_gesture_pinch_v1_interface(void);
 /// The address of `zwp_pointer_gesture_hold_v1_interface` (stable in every build mode).
 const struct wl_interface *strata_zwp_pointer_gesture_hold_v1_interface(void);
+/// The address of `zwp_idle_inhibit_manager_v1_interface` (stable in every build mode).
+const struct wl_interface *strata_zwp_idle_inhibit_manager_v1_interface(void);
+/// The address of `zwp_idle_inhibitor_v1_interface` (stable in every build mode).
+const struct wl_interface *strata_zwp_idle_inhibitor_v1_interface(void);
+/// The address of `xdg_activation_v1_interface` (stable in every build mode).
+const struct wl_interface *strata_xdg_activation_v1_interface(void);
+/// The address of `xdg_activation_token_v1_interface` (stable in every build mode).
+const struct wl_interface *strata_xdg_activation_token_v1_interface(void);
 /// The address of `zwlr_layer_shell_v1_interface` (stable in every build mode).
 const struct wl_interface *strata_zwlr_layer_shell_v1_interface(void);
 /// The address of `zwlr_layer_surface_v1_interface` (stable in every build mode).

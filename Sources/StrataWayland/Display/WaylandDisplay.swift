@@ -29,6 +29,10 @@ public final class WaylandDisplay {
     /// The registry name of `seat`'s global.
     private var seatGlobal: UInt32?
     private var seatRemovalObservers: [Int: () -> Void] = [:]
+    /// `zwp_idle_inhibit_manager_v1`, when offered (sway, KDE): surfaces keep the screen awake.
+    public private(set) var idleInhibitManager: ZwpIdleInhibitManagerV1?
+    /// `xdg_activation_v1`, when offered (sway, GNOME, KDE): windows ask to be focused.
+    public private(set) var activation: XdgActivationV1?
     /// The clipboard and drag-and-drop global (`wl_data_device_manager`), when offered.
     public private(set) var dataDeviceManager: WlDataDeviceManager?
     /// What `seat` announced before anyone took over its events (its first `capabilities` and
@@ -89,6 +93,12 @@ public final class WaylandDisplay {
         }
         if let g = first("wp_fractional_scale_manager_v1") {
             fractionalScaleManager = registry.bind(name: g.name, as: WpFractionalScaleManagerV1.self, version: 1)
+        }
+        if let g = first("zwp_idle_inhibit_manager_v1") {
+            idleInhibitManager = registry.bind(name: g.name, as: ZwpIdleInhibitManagerV1.self, version: 1)
+        }
+        if let g = first("xdg_activation_v1") {
+            activation = registry.bind(name: g.name, as: XdgActivationV1.self, version: 1)
         }
         if let g = first("wl_subcompositor") {
             subcompositor = registry.bind(name: g.name, as: WlSubcompositor.self, version: 1)

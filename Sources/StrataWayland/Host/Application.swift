@@ -17,6 +17,10 @@ import Strata
 ///   running animations.
 /// - `run()` returns after `stop()`, and throws when the compositor goes away or reports a
 ///   protocol error (the error names interface, object and code).
+/// - The activation token a launcher hands over (`XDG_ACTIVATION_TOKEN`, or `DESKTOP_STARTUP_ID`)
+///   is taken out of the environment here, so that processes the app starts do not reuse it;
+///   the first `Window` to commit a frame asks to be activated with it (xdg-activation), which
+///   is how GNOME and KDE give a launched app's window the focus.
 public final class Application {
     public let display: WaylandDisplay
     public let loop: EventLoop
@@ -28,6 +32,9 @@ public final class Application {
 
     /// Connects to `displayName` (default: `$WAYLAND_DISPLAY`).
     public init(displayName: String? = nil) throws {
+        // The launcher's activation token leaves the environment at once (processes the app
+        // starts must not reuse it); the first window to be shown uses it.
+        _ = LaunchActivationToken.read()
         display = try WaylandDisplay(name: displayName)
         loop = EventLoop(display: display)
         renderThread = RenderThread(display: display)

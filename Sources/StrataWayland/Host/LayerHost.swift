@@ -150,3 +150,15 @@ final class WeakReference<T: AnyObject>: @unchecked Sendable {
     weak var object: T?
     init(_ object: T) { self.object = object }
 }
+
+/// True for the first `claim()` only, from any thread.
+final class FirstTime: @unchecked Sendable {
+    private let lock = NSLock()
+    private var claimed = false
+
+    func claim() -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        defer { claimed = true }
+        return !claimed
+    }
+}

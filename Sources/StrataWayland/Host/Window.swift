@@ -49,6 +49,8 @@ public final class Window {
     private func reportScale() { scaleReporter.report(contentsScale, to: onScaleChange) }
 
     private weak var application: Application?
+    /// The app id sent with the toplevel.
+    public let appID: String
     private let decorationsEnabled: Bool
     private var barShown = false
     var decorationGrab = false
@@ -69,6 +71,7 @@ public final class Window {
         self.width = max(1, width)
         self.height = max(1, height)
         decorationsEnabled = clientDecorations
+        self.appID = appID
         toplevel = try Toplevel(display: application.display, title: title, appID: appID, width: width, height: height,
                                 serverSideDecorations: clientDecorations)
         decorations.titleText = title
@@ -105,6 +108,34 @@ public final class Window {
         application.setInputHandler(for: toplevel.surface) { [unowned self] event in
             self.handleInput(event, seat: seat)
         }
+        // Once the first frame is committed (the window is mapped: compositors ignore
+        // activation of an unmapped surface), the token the app was launched with, if any,
+        // asks for the window to be focused — the first window's only.
+        let loop = application.loop
+        let me = WeakReference(self)
+        let firstFrame = FirstTime()
+        host.setOnFrameCommitted { _ in
+            guard firstFrame.claim() else { return }
+            loop.post {
+                guard let window = me.object, !window.isClosed, let token = LaunchActivationToken.take() else { return }
+                window.toplevel.surface.activate(token: token)
+            }
+        }
+    }
+
+    /// Keeps the screen from blanking or locking while the window is visible (see
+    /// `WaylandSurface.inhibitsIdle`; nothing where the compositor lacks idle inhibition).
+    public var inhibitsIdle: Bool {
+        get { toplevel.surface.inhibitsIdle }
+        set { toplevel.surface.inhibitsIdle = newValue }
+    }
+
+    /// Asks the compositor to focus this window (xdg-activation), quoting the latest user press
+    /// in the app: compositors focus it, or mark it as wanting attention, as their policy says.
+    /// Returns false where the compositor lacks xdg-activation.
+    @discardableResult
+    public func requestActivation() -> Bool {
+        toplevel.surface.requestActivation(seat: application?.seat, appID: appID)
     }
 
     deinit { close() }

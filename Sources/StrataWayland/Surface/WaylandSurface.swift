@@ -18,6 +18,22 @@ public final class WaylandSurface {
     public private(set) var preferredScale120: Int?
     /// Called when the scale to render at may have changed (outputs entered/left, fractional scale).
     public var onScaleChange: ((SurfaceScale) -> Void)?
+    private var idleInhibitor: ZwpIdleInhibitorV1?
+
+    /// Keeps the screen from blanking, dimming or locking while this surface is visible (a
+    /// video, a presentation): a `zwp_idle_inhibitor_v1` exists for the surface while this is
+    /// true. Compositors honour it only while the surface is visible. Where the compositor lacks
+    /// the protocol (weston, mutter 43) setting it does nothing: see `canInhibitIdle`.
+    public var inhibitsIdle = false {
+        didSet {
+            guard inhibitsIdle != oldValue else { return }
+            // Dropping the inhibitor destroys it (its destructor request): idle is allowed again.
+            idleInhibitor = inhibitsIdle ? display.idleInhibitManager?.createInhibitor(surface: surface) : nil
+        }
+    }
+
+    /// Whether the compositor offers idle inhibition.
+    public var canInhibitIdle: Bool { display.idleInhibitManager != nil }
 
     public init(display: WaylandDisplay) {
         self.display = display
