@@ -84,6 +84,19 @@ final class ExampleGoldenTests: XCTestCase {
         try expectColor(frame.pixel(x: 200, y: 60), near: (0.1 * 255, 0.1 * 255, 0.1 * 255))
     }
 
+    /// dragdrop: the orange square (80 points at 60, 60) and the grey drop zone (160 points at
+    /// 220, 20), both with rounded corners, on the dark background.
+    func testDragDropShowsTheSquareAndTheZone() throws {
+        let frame = try snapshot("dragdrop", at: 0)
+        let orange = try XCTUnwrap(frame.pixel(x: 100, y: 100))
+        try expectColor(orange, near: (0.95 * 255, 0.55 * 255, 0.15 * 255))
+        XCTAssertEqual(frame.boundingBox(of: orange), PixelRect(x: 60, y: 60, width: 80, height: 80))
+        let zone = try XCTUnwrap(frame.pixel(x: 300, y: 100))
+        try expectColor(zone, near: (0.35 * 255, 0.35 * 255, 0.35 * 255))
+        XCTAssertEqual(frame.boundingBox(of: zone), PixelRect(x: 220, y: 20, width: 160, height: 160))
+        try expectColor(frame.pixel(x: 221, y: 21), near: (0.12 * 255, 0.12 * 255, 0.12 * 255))  // outside the corner
+    }
+
     /// stress with 20 layers: positions, colours and bounces come from the example's two
     /// linear congruential sequences; the topmost layer's centre shows its colour, at its start
     /// and after 1 s of its linear first leg (durations are 1…3 s).

@@ -23,7 +23,11 @@ import Glibc
 ///   announce it on keyboard focus.
 /// - Writing to a reader that went away must not kill the process: creating a clipboard sets
 ///   SIGPIPE to ignored (the write then fails with EPIPE and the transfer ends).
-/// - Drag-and-drop offers are declined (destroyed); only the selection is handled.
+/// - Drag and drop: a drag over one of the app's surfaces is reported through `onDrag`
+///   (entered, moved, left) and accepted in the first of `dropTypes` it offers (else refused);
+///   a drop is read like a paste (same limit and timeout) and delivered through `onDrop`, then
+///   finished (`wl_data_offer.finish`, version 3) so that the source knows it was taken.
+///   `startDrag(text:from:)` drags text out, answering the latest pointer press; no drag icon.
 /// - When the compositor withdraws the seat, the data device is released and the selection
 ///   forgotten (`onSelectionChanged` is called if there was one); `copy` then throws
 ///   `.unavailable` and `paste` completes with nil.
@@ -39,9 +43,9 @@ public final class Clipboard {
     public static let textMimeTypes = ["text/plain;charset=utf-8", "UTF8_STRING", "text/plain"]
 
     public let device: WlDataDevice
-    private let manager: WlDataDeviceManager
-    private let seat: Seat
-    private let loop: EventLoop
+    let manager: WlDataDeviceManager
+    let seat: Seat
+    let loop: EventLoop
     /// Offers introduced by `data_offer`, with their MIME types, until the selection (or a drag)
     /// claims them.
     private var introduced: [ObjectIdentifier: (offer: WlDataOffer, types: [String])] = [:]
@@ -55,6 +59,30 @@ public final class Clipboard {
     public var timeout = 5.0
     /// Called when the selection changes (another client copied, or it was cleared).
     public var onSelectionChanged: (() -> Void)?
+    /// The MIME types a drop is accepted in, in order of preference: file lists, then text.
+    public var dropTypes = ["text/uri-list"] + Clipboard.textMimeTypes
+    /// Called as a drag enters, moves over and leaves one of the app's surfaces.
+    public var onDrag: ((DragEvent) -> Void)?
+    /// Called with the data of each drop on one of the app's surfaces (drops whose data cannot
+    /// be read — too large, or its source too slow — are not reported).
+    public var onDrop: ((Drop) -> Void)?
+    /// Called when a drag started by `startDrag` ends: true when it was dropped and taken,
+    /// false when cancelled or refused.
+    public var onDragEnded: ((Bool) -> Void)?
+
+    /// The drag over one of our surfaces, between enter and leave or drop.
+    struct ActiveDrag {
+        var offer: WlDataOffer
+        var types: [String]
+        var surface: WaylandSurface?
+        var position: SurfacePoint
+        var type: String?
+        var action: WlDataDeviceManager.DndAction = []
+    }
+    var drag: ActiveDrag?
+    /// The source of a drag started here, and what it serves.
+    var dragSource: WlDataSource?
+    var dragBytes: [UInt8] = []
 
     /// Whether the current selection is this clipboard's last `copy`.
     public var ownsSelection: Bool { source != nil }
@@ -87,6 +115,9 @@ public final class Clipboard {
         device.onEvent = nil
         device.release()
         introduced = [:]
+        drag = nil
+        dragSource = nil
+        dragBytes = []
         let had = selection != nil || source != nil
         selection = nil
         source = nil
@@ -141,6 +172,12 @@ public final class Clipboard {
         }
     }
 
+    /// The offer `data_offer` introduced, with the types announced so far, handed over to whoever
+    /// claims it (the selection or a drag).
+    func claimIntroduced(_ offer: WlDataOffer) -> (offer: WlDataOffer, types: [String])? {
+        introduced.removeValue(forKey: ObjectIdentifier(offer))
+    }
+
     private func handle(_ event: WlDataDevice.Event) {
         switch event {
         case let .dataOffer(offer):
@@ -156,11 +193,14 @@ public final class Clipboard {
             // Our own source's offer comes back as the selection too; it is ours while
             // `source` lives.
             onSelectionChanged?()
-        case let .enter(_, _, _, _, offer):
-            // Drags are not supported: the offer is dropped (destroyed) at once.
-            if let offer { introduced[ObjectIdentifier(offer)] = nil }
-        case .leave, .drop, .motion:
-            break
+        case let .enter(serial, surface, x, y, offer):
+            dragEntered(serial: serial, surface: surface, position: SurfacePoint(x: x, y: y), offer: offer)
+        case let .motion(_, x, y):
+            dragMoved(to: SurfacePoint(x: x, y: y))
+        case .leave:
+            dragLeft()
+        case .drop:
+            dropped()
         }
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+import StrataWayland
+import XCTest
+
+/// Drag and drop under sway with a real (virtual) pointer: the `dragdrop` example's square is
+/// pressed, dragged across its window and released over the drop zone. The example is both the
+/// drag's source and its target (one client, one surface), so both sides of the data device run:
+/// start_drag, enter/motion with the offer's types, accept, drop, the transfer through a pipe on
+/// the one main loop, finish, and the source's dnd_finished.
+final class DragAndDropSwayTests: XCTestCase {
+    static let orange: UInt32 = 0xFFF2_8C26, green: UInt32 = 0xFF33_B34D
+
+    func testDraggingTextAcrossTheWindowDropsIt() throws {
+        let sway = try HeadlessCompositor("sway")
+        let app = try ChildProcess(executable: TestEnvironment.example("dragdrop").path, arguments: ["--exit-after", "60"],
+                                   environment: sway.clientEnvironment)
+        defer { app.kill() }
+        XCTAssertTrue(app.waitForLine("strata: shown", timeout: 30), app.transcript)
+        let shot = try sway.screenshot("dragdrop")
+        let square = try XCTUnwrap(shot.boundingBox(of: Self.orange), "the orange square is on screen")
+        XCTAssertEqual(square.width, 80)
+        let origin = (x: square.x - 60, y: square.y - 60)  // the window's top-left corner
+
+        let pointer = try SeatVirtualPointer(compositor: sway)
+        try pointer.move(to: UInt32(origin.x + 100), UInt32(origin.y + 100))
+        Thread.sleep(forTimeInterval: 0.1)  // the enter reaches the client before the press
+        try pointer.frame { d, t in d.button(time: t, button: PointerButton.left, state: .pressed) }
+        XCTAssertTrue(app.waitForLine("dragdrop: drag started", timeout: 10), app.transcript)
+        // sway has started the drag once the surface under the pointer gets the drag's enter.
+        XCTAssertTrue(app.waitForLines(timeout: 10) { $0.contains { $0.hasPrefix("drag entered ") } }, app.transcript)
+        for step in 1...10 {
+            try pointer.move(to: UInt32(origin.x + 100 + 20 * step), UInt32(origin.y + 100))
+        }
+        XCTAssertTrue(app.waitForLines(timeout: 10) { $0.contains("drag moved 300.0 100.0 accepted=text/plain;charset=utf-8 types=text/plain;charset=utf-8,UTF8_STRING,text/plain") },
+                      app.transcript)
+        try pointer.frame { d, t in d.button(time: t, button: PointerButton.left, state: .released) }
+
+        XCTAssertTrue(app.waitForLine("dropped text/plain;charset=utf-8 \"Strata ✓ drag\" at 300.0 100.0", timeout: 10),
+                      app.transcript)
+        XCTAssertTrue(app.waitForLine("dragdrop: drag ended taken", timeout: 10), app.transcript)
+        let entered = app.standardOutputLines.first { $0.hasPrefix("drag entered ") }
+        XCTAssertEqual(entered, "drag entered 100.0 100.0 accepted=text/plain;charset=utf-8 types=text/plain;charset=utf-8,UTF8_STRING,text/plain")
+        XCTAssertFalse(app.standardOutputLines.contains { $0.hasPrefix("drag left ") }, "a drop is not a leave")
+        // The drop zone turned green (a deadline for sway to show the next frame, not a sleep),
+        // away from the cursor sway draws at the drop point.
+        let deadline = Date(timeIntervalSinceNow: 10)
+        var after = try sway.screenshot("dragdrop-dropped")
+        while after.pixel(x: origin.x + 360, y: origin.y + 160) != Self.green, Date() < deadline {
+            after = try sway.screenshot("dragdrop-dropped")
+        }
+        XCTAssertEqual(after.pixel(x: origin.x + 360, y: origin.y + 160).map { String($0, radix: 16) }, String(Self.green, radix: 16))
+    }
+}
