@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// Focus requests through `xdg_activation_v1` (sway, GNOME, KDE; weston 10 has none).
@@ -45,13 +46,20 @@ extension WaylandSurface {
 
 /// The activation token the app was launched with (`XDG_ACTIVATION_TOKEN`, or the older
 /// `DESKTOP_STARTUP_ID`), read once and removed from the environment so that processes the app
-/// starts do not reuse it, as xdg-activation asks.
+/// starts do not reuse it, as xdg-activation asks. Locked: applications may start on any thread
+/// (tests start several at once).
 enum LaunchActivationToken {
+    private static let lock = NSLock()
     nonisolated(unsafe) private static var taken = false
     nonisolated(unsafe) private static var value: String?
 
     /// Reads and unsets the variables (first call only); returns the token until `take()`.
     static func read() -> String? {
+        lock.lock(); defer { lock.unlock() }
+        return readLocked()
+    }
+
+    private static func readLocked() -> String? {
         if !taken {
             taken = true
             for name in ["XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"] {
@@ -64,7 +72,8 @@ enum LaunchActivationToken {
 
     /// The token, once: the first window to be shown uses it.
     static func take() -> String? {
+        lock.lock(); defer { lock.unlock() }
         defer { value = nil }
-        return read()
+        return readLocked()
     }
 }
