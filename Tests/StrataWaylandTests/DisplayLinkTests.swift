@@ -5,7 +5,7 @@ import Strata
 import StrataTestSupport
 
 /// `CADisplayLink`'s calls, fed committed frames with injected times (its window's part, the
-/// frames themselves, is `DisplayLinkSwayTests`, under sway).
+/// frames themselves, is `DisplayLinkCompositorTests`, under sway and mutter).
 @Suite(.runLoopTurn) struct DisplayLinkTests {
     /// A frame rendered for `time` on a compositor of period `interval`.
     static func frame(_ time: Double, interval: Double = 1.0 / 60) -> FrameInfo {

@@ -29,6 +29,13 @@ import StrataTestSupport
         #expect(abs(t.predictedPresentation(now: 10 + 2.5 * r) - (10 + 3 * r)) < 1e-9)
         // A frame drawn right on a boundary goes to the next one.
         #expect(abs(t.predictedPresentation(now: 10) - (10 + r)) < 1e-9)
+        // Within a quarter period of a boundary: the one after (it would miss that one), and so
+        // a presentation clock jittering around its grid gives steady targets: a callback just
+        // before or just after the next boundary (its feedback not in yet) aims at the same one.
+        #expect(abs(t.predictedPresentation(now: 10 + r - 0.001) - (10 + 2 * r)) < 1e-9)
+        #expect(abs(t.predictedPresentation(now: 10 + r - 0.0005) - (10 + 2 * r)) < 1e-9)
+        #expect(abs(t.predictedPresentation(now: 10 + r + 0.0003) - (10 + 2 * r)) < 1e-9)
+        #expect(abs(t.predictedPresentation(now: 10 + 0.7 * r) - (10 + r)) < 1e-9)
         #expect(t.presentedCount == 1)
     }
 

@@ -1,5 +1,6 @@
 /// What `wp_presentation` feedback says about when frames reach the screen, and the prediction
-/// drawn from it: a frame drawn now will be shown at the next refresh after now.
+/// drawn from it: a frame drawn now will be shown at the first refresh at least a quarter period
+/// away.
 ///
 /// Times are seconds on CLOCK_MONOTONIC (the presentation clock when the compositor announced
 /// CLOCK_MONOTONIC; other clocks are ignored and `predictedPresentation` falls back to `now`).
@@ -22,12 +23,20 @@ public struct FrameTiming: Sendable {
 
     public mutating func discarded() { discardedCount += 1 }
 
-    /// When a frame drawn at `now` will be presented: the first refresh boundary after `now`
-    /// on the grid of the last presentation; `now` when nothing is known.
+    /// When a frame drawn at `now` will be presented: the first refresh boundary on the grid of
+    /// the last presentation that is at least a quarter period after `now`; `now` when nothing
+    /// is known.
+    ///
+    /// Why the quarter period: a frame committed just before a boundary misses it (compositors
+    /// start their repaint before it), and presentation clocks jitter around their grid —
+    /// headless mutter reports presentations up to ±0.6 ms off it, with frame callbacks arriving
+    /// about at the boundary. Taking the first boundary after `now` then flipped between the
+    /// boundary at hand and the next one from frame to frame: render times 0.2 ms and 33 ms
+    /// apart on a steady 60 Hz, so animations judder by a whole frame.
     public func predictedPresentation(now: Double) -> Double {
         guard let last = lastPresented, refresh > 0, refresh < 1, now.isFinite else { return now }
         if last > now { return last }
-        let k = ((now - last) / refresh).rounded(.up)
+        let k = ((now + refresh / 4 - last) / refresh).rounded(.up)
         return last + Swift.max(1, k) * refresh
     }
 }

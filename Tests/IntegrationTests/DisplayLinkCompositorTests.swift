@@ -2,18 +2,31 @@ import Foundation
 import XCTest
 
 /// CADisplayLink paced by a real compositor's frames: the `displaylink` example under sway
-/// (60 Hz headless output) places a square for each call's targetTimestamp for 60 calls, changes
+/// (60 Hz headless output, no presentation feedback) and mutter (60 Hz virtual monitor, with
+/// presentation feedback) places a square for each call's targetTimestamp for 60 calls, changes
 /// nothing for 30 more, then pauses the link.
-final class DisplayLinkSwayTests: XCTestCase {
+final class DisplayLinkCompositorTests: XCTestCase {
     struct Tick {
         var timestamp, target, duration: Double
         var placed: Bool
     }
 
     func testCallsFollowTheFramesAndStopWhenPaused() throws {
-        let sway = try HeadlessCompositor("sway")
+        try check(under: "sway")
+    }
+
+    /// mutter reports presentation times up to ±0.6 ms off its refresh grid, with frame
+    /// callbacks arriving about at the boundary: frames rendered for the first boundary after
+    /// "now" flipped between two boundaries (times 0.2 and 33 ms apart; 28 of 80 gaps regular),
+    /// which the quarter-period margin of `FrameTiming.predictedPresentation` ends.
+    func testCallsFollowTheFramesUnderMutterWithPresentationFeedback() throws {
+        try check(under: "mutter")
+    }
+
+    private func check(under name: String) throws {
+        let compositor = try HeadlessCompositor(name)
         let app = try ChildProcess(executable: TestEnvironment.example("displaylink").path, arguments: ["--exit-after", "60"],
-                                   environment: sway.clientEnvironment)
+                                   environment: compositor.clientEnvironment)
         defer { app.kill() }
         XCTAssertTrue(app.waitForLine("displaylink: idle", timeout: 30), app.transcript)
         // Resting means no frame at all: none for half a second more (the link is paused).
@@ -45,8 +58,8 @@ final class DisplayLinkSwayTests: XCTestCase {
             XCTAssertEqual(t.target - t.timestamp, t.duration, accuracy: 1e-9)
             if k > 0 { XCTAssertGreaterThan(t.timestamp, ticks[k - 1].timestamp) }
         }
-        // sway's headless output runs at 60 Hz (measured between callbacks: no presentation
-        // feedback with a refresh there).
+        // Both run their output at 60 Hz (sway's measured between callbacks: it sends no
+        // presentation feedback; mutter's the refresh its feedback reports).
         let period = ticks.last!.duration
         XCTAssertGreaterThan(period, 1.0 / 75)
         XCTAssertLessThan(period, 1.0 / 50)
@@ -60,9 +73,12 @@ final class DisplayLinkSwayTests: XCTestCase {
         let near = offsets.filter { abs($0) < period / 2 }.count
         XCTAssertGreaterThanOrEqual(near, 45, "frame time − target: \(offsets)")
         // The frames after calls that moved the square carry damage; once the handler changes
-        // nothing, the window still draws every frame, with none.
+        // nothing, the window still draws every frame, with none. (Not the first few: the link
+        // starting on an idle window draws at once, and a compositor answering that frame's
+        // callback at once gets the next frame drawn before the first call's change reaches
+        // the render thread — seen under kwin.)
         guard frameOfTick.allSatisfy({ $0 >= 0 }) else { return }
-        for k in 1..<60 { XCTAssertGreaterThan(frames[frameOfTick[k]].damage, 0, "tick \(k)") }
+        for k in 3..<60 { XCTAssertGreaterThan(frames[frameOfTick[k]].damage, 0, "tick \(k)") }
         for k in 61..<90 { XCTAssertEqual(frames[frameOfTick[k]].damage, 0, "tick \(k)") }
         // Consecutive calls one period apart while the link runs (no skipped frames on the
         // whole, whatever the first frames did).
