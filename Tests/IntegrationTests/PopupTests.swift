@@ -21,6 +21,11 @@ final class PopupTests: XCTestCase {
 
         let menu = PrefixedLines(app, prefix: "menu:")
         func next(_ what: String) -> String? { menu.next(what) }
+        // sway maps a floating window at (0, 0) and centres it afterwards: a click before then
+        // lands 80 × 60 points off (seen in the client's trace: the press at window point
+        // (150, 95), then a motion to (70, 35) once moved). Wait for the centred window first
+        // (a deadline, not a sleep); the hover that follows moves the pointer over it.
+        try waitUntilCentred(sway)
         try hoverUntilEntered(vp, app, 150, 95)
         XCTAssertEqual(next("hover"), "menu: pointer entered")
         /// Clicks window point (x, y) (output point (x + 80, y + 60)).
@@ -110,8 +115,21 @@ final class PopupTests: XCTestCase {
 
     /// Moves the pointer over (x, y) until the app reports it entered: a loaded compositor may
     /// route input to a just-mapped surface a little after its first frame.
+    /// Waits until sway shows the 640×480 window centred on its 800×600 output: its top-left
+    /// pixel at (80, 60), the output's background just outside it.
+    private func waitUntilCentred(_ sway: HeadlessCompositor) throws {
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while true {
+            let shot = try sway.screenshot("menu-placed")
+            if shot.pixel(x: 80, y: 60) == Self.windowColor, shot.pixel(x: 79, y: 59) != Self.windowColor { return }
+            guard Date() < deadline else { return XCTFail("the menu window was never centred") }
+        }
+    }
+
     private func hoverUntilEntered(_ vp: SeatVirtualPointer, _ app: ChildProcess, _ x: UInt32, _ y: UInt32) throws {
         var entered = false
+        // Always one move at least (the loop starts with one): "pointer entered" may already
+        // have come while the window sat at (0, 0) under the pointer.
         for i in 0..<50 where !entered {
             try vp.move(to: x + UInt32(i % 2), y)
             entered = app.waitForLine("menu: pointer entered", timeout: 0.2)
