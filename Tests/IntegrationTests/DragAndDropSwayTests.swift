@@ -16,9 +16,17 @@ final class DragAndDropSwayTests: XCTestCase {
                                    environment: sway.clientEnvironment)
         defer { app.kill() }
         XCTAssertTrue(app.waitForLine("strata: shown", timeout: 30), app.transcript)
-        let shot = try sway.screenshot("dragdrop")
+        // sway maps a floating window at (0, 0) and centres it afterwards (a 400×200 window on
+        // the 800×600 output: at (200, 200), its square at (260, 260)); wait for that place (a
+        // deadline, not a sleep) before pointing at anything.
+        var shot = try sway.screenshot("dragdrop")
+        let deadline0 = Date(timeIntervalSinceNow: 10)
+        while shot.boundingBox(of: Self.orange).map({ ($0.x, $0.y) != (260, 260) }) ?? true, Date() < deadline0 {
+            shot = try sway.screenshot("dragdrop")
+        }
         let square = try XCTUnwrap(shot.boundingBox(of: Self.orange), "the orange square is on screen")
         XCTAssertEqual(square.width, 80)
+        XCTAssertEqual(square.x, 260, "the window is centred")
         let origin = (x: square.x - 60, y: square.y - 60)  // the window's top-left corner
 
         let pointer = try SeatVirtualPointer(compositor: sway)
