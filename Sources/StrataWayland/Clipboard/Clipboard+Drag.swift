@@ -51,13 +51,8 @@ extension Clipboard {
         guard let d = drag else { return }
         drag = nil
         guard let type = d.type, let surface = d.surface else { return }
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        d.offer.receive(mimeType: type, fd: fds[1])
-        close(fds[1])
         let offer = d.offer
-        PipeTransfer.read(from: fds[0], loop: loop, limit: maximumPasteBytes, timeout: timeout) { [weak self] bytes in
+        read(offer, as: type) { [weak self] bytes in
             // Finished only when the data was taken; `finish` is a protocol error unless an
             // action was chosen (version 3). A failed read just destroys the offer: the source
             // learns that the drop was not taken (cancelled).

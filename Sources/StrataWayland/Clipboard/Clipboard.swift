@@ -157,6 +157,13 @@ public final class Clipboard {
             loop.addTimer(at: 0) { completion(nil) }
             return
         }
+        read(sel.offer, as: type) { bytes in completion(bytes.map { String(decoding: $0, as: UTF8.self) }) }
+    }
+
+    /// Reads `offer` in `type` through a pipe on the main loop, at most `maximumPasteBytes` within
+    /// `timeout`; `completion` runs once, later, with the bytes or nil (no pipe, too much data,
+    /// too slow an owner). For pastes and drops alike.
+    func read(_ offer: WlDataOffer, as type: String, completion: @escaping ([UInt8]?) -> Void) {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else {
             loop.addTimer(at: 0) { completion(nil) }
@@ -165,11 +172,9 @@ public final class Clipboard {
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         // libwayland duplicates the fd when it marshals the request, so ours closes at once:
         // the reader then sees end-of-file as soon as the owner closes its copy.
-        sel.offer.receive(mimeType: type, fd: fds[1])
+        offer.receive(mimeType: type, fd: fds[1])
         close(fds[1])
-        PipeTransfer.read(from: fds[0], loop: loop, limit: maximumPasteBytes, timeout: timeout) { bytes in
-            completion(bytes.map { String(decoding: $0, as: UTF8.self) })
-        }
+        PipeTransfer.read(from: fds[0], loop: loop, limit: maximumPasteBytes, timeout: timeout, completion: completion)
     }
 
     /// The offer `data_offer` introduced, with the types announced so far, handed over to whoever
