@@ -15,6 +15,8 @@ final class LayerHost: @unchecked Sendable {
     private var displayLinks: [CADisplayLink] = []
     /// Whether the presenter was told to draw every frame for them.
     private var ticking = false
+    /// Runs once, on the main thread, after the first frame is committed (the surface is mapped).
+    var onFirstFrameCommitted: (() -> Void)?
 
     init(application: Application, surface: WaylandSurface) {
         layer = CALayer()
@@ -31,7 +33,12 @@ final class LayerHost: @unchecked Sendable {
         presenter.onFrameCommitted = { frame in
             loop.post {
                 CATransaction.deliverAnimationEvents(at: frame.time)
-                me.object?.tickDisplayLinks(frame)
+                guard let host = me.object else { return }
+                if let first = host.onFirstFrameCommitted {
+                    host.onFirstFrameCommitted = nil
+                    first()
+                }
+                host.tickDisplayLinks(frame)
             }
         }
     }
@@ -149,16 +156,4 @@ extension Popup: _AcknowledgesConfigures {}
 final class WeakReference<T: AnyObject>: @unchecked Sendable {
     weak var object: T?
     init(_ object: T) { self.object = object }
-}
-
-/// True for the first `claim()` only, from any thread.
-final class FirstTime: @unchecked Sendable {
-    private let lock = NSLock()
-    private var claimed = false
-
-    func claim() -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        defer { claimed = true }
-        return !claimed
-    }
 }

@@ -111,15 +111,9 @@ public final class Window {
         // Once the first frame is committed (the window is mapped: compositors ignore
         // activation of an unmapped surface), the token the app was launched with, if any,
         // asks for the window to be focused — the first window's only.
-        let loop = application.loop
-        let me = WeakReference(self)
-        let firstFrame = FirstTime()
-        host.setOnFrameCommitted { _ in
-            guard firstFrame.claim() else { return }
-            loop.post {
-                guard let window = me.object, !window.isClosed, let token = LaunchActivationToken.take() else { return }
-                window.toplevel.surface.activate(token: token)
-            }
+        host.onFirstFrameCommitted = { [weak self] in
+            guard let self, !self.isClosed, let token = LaunchActivationToken.take() else { return }
+            self.toplevel.surface.activate(token: token)
         }
     }
 
