@@ -15,21 +15,11 @@ import StrataTestSupport
         return shown.hasSamePixels(as: Snapshot.render(tree.snapshot(at: 0), width: buffer.width, height: buffer.height)!)
     }
 
-    /// One edit, without implicit animations, as one run-loop turn.
-    static func change(_ body: () -> Void) {
-        runLoopTurn {
-            CATransaction.begin()
-            CATransaction.setDisableActions(true)
-            body()
-            CATransaction.commit()
-        }
-    }
-
     @Test func sentDamageIsTheFramesRegionAndOlderBuffersCatchUp() throws {
         let compositor = SeatTestCompositor()
         let display = try WaylandDisplay(name: compositor.path)
         let root = CALayer(), dot = CALayer()
-        Self.change {
+        editLayers {
             root.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
             root.backgroundColor = .white
             dot.frame = CGRect(x: 2, y: 2, width: 4, height: 4)
@@ -47,13 +37,13 @@ import StrataTestSupport
 
         // The dot moves: the old and the new place, not their bounding box. Buffer b is new
         // (age 0), so it is painted whole, but only the frame's damage is sent.
-        Self.change { dot.frame.origin = CGPoint(x: 30, y: 10) }
+        editLayers { dot.frame.origin = CGPoint(x: 30, y: 10) }
         #expect(Self.rects(producer.renderFrame(at: 0, into: b, age: 0, scale: 1)) == [[2, 2, 4, 4], [30, 10, 4, 4]])
         #expect(Self.matchesFullRender(b, tree))
 
         // The dot turns blue; buffer a is two frames old: it must repaint the move as well,
         // while the damage sent is this frame's only.
-        Self.change { dot.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1) }
+        editLayers { dot.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1) }
         #expect(Self.rects(producer.renderFrame(at: 0, into: a, age: 2, scale: 1)) == [[30, 10, 4, 4]])
         #expect(Self.matchesFullRender(a, tree), "the old dot at (2, 2) was repainted from the history")
 

@@ -1,10 +1,12 @@
 // displaylink: a layer moved by a CADisplayLink, as iOS code moves things frame by frame.
 // For 60 calls the handler places a square for the link's targetTimestamp (sliding 200 points
 // a second); for the next 30 it changes nothing (the window still draws every frame, with no
-// damage); at call 90 it pauses the link, and the window comes to rest.
+// damage); at call 90 it pauses the link, and the window comes to rest. `--link-fps N` asks for N
+// calls a second (preferredFramesPerSecond): the window then draws only the frames it is called at.
 //
 // Prints `tick <timestamp> <targetTimestamp> <duration> <x>` per call (x: where the square was
-// placed, or `-`), `frame <time> <damaged pixels>` per committed frame (render thread),
+// placed, or `-`), `frame <time> <damaged pixels> <callbacks skipped before it>` per committed
+// frame (render thread),
 // `displaylink: paused` and, once the window is idle after that, `displaylink: idle`.
 import ExampleSupport
 import Foundation
@@ -24,11 +26,23 @@ final class DisplayLinkScene: ExampleScene {
     }
 }
 
+// `--link-fps N` is this example's own option; the rest go to runExample.
+var arguments = Array(CommandLine.arguments.dropFirst())
+var linkFPS = 0
+if let i = arguments.firstIndex(of: "--link-fps") {
+    guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n >= 0 else {
+        FileHandle.standardError.write(Data("displaylink: --link-fps needs a whole number of frames per second\n".utf8))
+        exit(2)
+    }
+    linkFPS = n
+    arguments.removeSubrange(i...(i + 1))
+}
+
 let scene = DisplayLinkScene()
 var link: CADisplayLink?
-runExample(scene, live: { app, window in
+runExample(scene, arguments: arguments, live: { app, window in
     guard let window else { return }
-    window.onFrameCommitted { frame in emit("frame \(frame.time) \(frame.damagedPixels)") }
+    window.onFrameCommitted { frame in emit("frame \(frame.time) \(frame.damagedPixels) \(frame.skippedFrames)") }
     var calls = 0
     var start: Double?
     let paused = PausedFlag()
@@ -55,6 +69,7 @@ runExample(scene, live: { app, window in
                 emit("displaylink: paused")
             }
         }
+        l.preferredFramesPerSecond = linkFPS
         l.add(to: .main, forMode: .common)
         link = l
     }

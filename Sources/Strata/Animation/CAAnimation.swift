@@ -34,6 +34,15 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
     open var timingFunction: CAMediaTimingFunction?
     open var delegate: CAAnimationDelegate?
     open var isRemovedOnCompletion = true
+    /// The frame rates this animation wants to be drawn at (iOS 15). `default` (no preference):
+    /// every frame of the display. A lower rate (`preferred`, else `maximum`; see
+    /// `CAFrameRateRange`) lets the window draw only every n-th frame while nothing else moves,
+    /// n = the display's rate ÷ this rate, rounded — a power saving for slow, small or
+    /// decorative motion. When several animations run, the highest rate wins (any animation
+    /// without a preference means every frame). A group's range applies to the whole group; the
+    /// ranges of the animations inside it are not consulted. Strata difference: Apple may pick any
+    /// rate within the range that its display supports; Strata divides the compositor's rate.
+    open var preferredFrameRateRange = CAFrameRateRange.default
     /// Custom KVC values (container semantics).
     final var _userValues: [String: Any] = [:]
 
@@ -58,6 +67,7 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
         repeatCount = o.repeatCount; repeatDuration = o.repeatDuration; autoreverses = o.autoreverses
         fillMode = o.fillMode; timingFunction = o.timingFunction; delegate = o.delegate
         isRemovedOnCompletion = o.isRemovedOnCompletion; _userValues = o._userValues
+        preferredFrameRateRange = o.preferredFrameRateRange
     }
 
     open class func defaultValue(forKey key: String) -> Any? { nil }
@@ -83,6 +93,7 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
         case "fillMode": return fillMode
         case "timingFunction": return timingFunction
         case "delegate": return delegate
+        case "preferredFrameRateRange": return preferredFrameRateRange
         default: return _userValues[key] ?? type(of: self).defaultValue(forKey: key)
         }
     }
@@ -105,6 +116,7 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
         case "delegate":
             let d = _AnimationKVC.optional(value, CAAnimationDelegate.self)
             if d.ok { delegate = d.value }
+        case "preferredFrameRateRange": if let r = value as? CAFrameRateRange { preferredFrameRateRange = r }
         default: _userValues[key] = value
         }
     }
@@ -125,6 +137,13 @@ open class CAAnimation: CAMediaTiming, CAAction, CustomStringConvertible {
     /// `layer` supplies model values for keys the render state does not carry.
     func _compile(for layer: CALayer, nested: Bool) -> _CompiledAnimation {
         _CompiledAnimation(timing: _timing(nested: nested), body: .none)
+    }
+
+    /// `_compile` for an animation added to a layer (not nested in a group), with its frame rate.
+    final func _compileForRender(for layer: CALayer) -> _CompiledAnimation {
+        let c = _compile(for: layer, nested: false)
+        c.frameRate = preferredFrameRateRange._rate ?? .infinity
+        return c
     }
 
     final func _timing(nested: Bool) -> _Timing {

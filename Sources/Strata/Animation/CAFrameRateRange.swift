@@ -18,3 +18,14 @@ public struct CAFrameRateRange: Equatable, Sendable {
 
     public func isEqual(to range: CAFrameRateRange) -> Bool { self == range }
 }
+
+extension CAFrameRateRange {
+    /// The rate Strata runs at for this range, in frames per second: `preferred` when it is given
+    /// and positive, else `maximum`; nil (the display's own rate) when that is not a positive
+    /// finite number. Shared by display links and animations.
+    public var _rate: Double? {
+        let p = preferred ?? 0
+        let r = Double(p > 0 ? p : maximum)
+        return r.isFinite && r > 0 ? r : nil
+    }
+}

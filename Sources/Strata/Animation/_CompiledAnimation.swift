@@ -36,6 +36,9 @@ final class _CompiledAnimation: @unchecked Sendable {
     private(set) var body: Body
     /// A group's `timingFunction`: it paces the group's time before its children see it.
     let pacing: CAMediaTimingFunction?
+    /// Frames per second the animation asks to be drawn at (`preferredFrameRateRange`); ∞: every
+    /// frame. Set once when compiled, before the animation is shared.
+    var frameRate = Double.infinity
 
     init(timing: _Timing, body: Body, pacing: CAMediaTimingFunction? = nil) {
         self.timing = timing; self.body = body; self.pacing = pacing

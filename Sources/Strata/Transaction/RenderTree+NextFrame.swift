@@ -18,12 +18,25 @@ extension RenderTree {
         case frame(NextFrame)
     }
 
-    /// `nextFrameTime(after:)` with the lock held. The walk keeps its own stack (any depth in
-    /// constant call-stack depth); it stops at the first layer that asks for a frame at `time`.
-    func next(after time: Double) -> Double {
+    /// `nextFrame(after:)` with the lock held. The walk keeps its own stack (any depth in
+    /// constant call-stack depth); it stops at the first layer that asks for every frame at
+    /// `time`. Animations running at `time` at a reduced rate (`preferredFrameRateRange`) do not
+    /// stop it: the highest of their rates is the answer's, unless something else asks for
+    /// every frame.
+    func next(after time: Double) -> (time: Double, frameRate: Double) {
+        var reduced = 0.0
+        let v = walk(after: time, reduced: &reduced)
+        if v == time { return (time, .infinity) }
+        return reduced > 0 ? (time, reduced) : (v, .infinity)
+    }
+
+    /// The walk of `next(after:)`: `time` when something asks for every frame at `time`, else
+    /// the earliest later change (∞: none), with `reduced` the highest rate of the animations
+    /// running at `time` at a reduced rate (0: none).
+    private func walk(after time: Double, reduced: inout Double) -> Double {
         var chain: [_Timing] = []
         var stack: [NextFrame] = []
-        switch visit(rootID, parentTime: time, globalTime: time, chain: &chain, frozen: false) {
+        switch visit(rootID, parentTime: time, globalTime: time, chain: &chain, frozen: false, reduced: &reduced) {
         case let .value(v): return v
         case let .frame(f): stack.append(f)
         }
@@ -31,7 +44,8 @@ extension RenderTree {
             if stack[top].index < stack[top].kids.count {
                 let c = stack[top].kids[stack[top].index]
                 stack[top].index += 1
-                switch visit(c, parentTime: stack[top].local, globalTime: time, chain: &chain, frozen: stack[top].frozen) {
+                switch visit(c, parentTime: stack[top].local, globalTime: time, chain: &chain, frozen: stack[top].frozen,
+                             reduced: &reduced) {
                 case let .value(v):
                     if v == time { return time }
                     if !stack[top].frozen { stack[top].earliest = min(stack[top].earliest, v) }
@@ -52,7 +66,8 @@ extension RenderTree {
 
     /// Node `id`'s own answer when its subtree need not be visited, else the frame that visits
     /// it (with its timing pushed onto `chain`, the timings from the root down to it).
-    private func visit(_ id: UInt64, parentTime: Double, globalTime: Double, chain: inout [_Timing], frozen: Bool) -> Visit {
+    private func visit(_ id: UInt64, parentTime: Double, globalTime: Double, chain: inout [_Timing], frozen: Bool,
+                       reduced: inout Double) -> Visit {
         guard let n = nodes[id] else { return .value(.infinity) }
         let local = n.timing.layerLocalTime(parentTime)
         if _TiledRenderHook.isFading(n.state.extras) { return .value(globalTime) }
@@ -84,7 +99,12 @@ extension RenderTree {
         var best = Double.infinity
         for a in n.animations {
             let l = a.nextChange(after: local)
-            if l == local { chain.removeLast(); return .value(globalTime) }
+            if l == local {
+                // Running now: at every frame, or noted at its reduced rate and the walk goes on.
+                if a.frameRate.isInfinite { chain.removeLast(); return .value(globalTime) }
+                reduced = max(reduced, a.frameRate)
+                continue
+            }
             if l.isFinite {
                 var g = l
                 for t in chain.reversed() { g = t.parentTime(forLocal: g) ?? .infinity }

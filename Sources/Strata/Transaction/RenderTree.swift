@@ -62,7 +62,7 @@ public final class RenderTree: @unchecked Sendable {
             let node = Node(
                 state: state, timing: l._layerTiming,
                 children: l._sublayers.map(\._layerID), mask: l._extras?.mask?._layerID,
-                animations: l._orderedAnimations.map { $0._compile(for: l, nested: false) },
+                animations: l._orderedAnimations.map { $0._compileForRender(for: l) },
                 layerClass: String(describing: type(of: l)))
             updates.append((l._layerID, node))
         }
@@ -131,6 +131,14 @@ public final class RenderTree: @unchecked Sendable {
     /// way to pause) shows the same picture at every time, so its animations and particles ask
     /// for no frames while paused; only tile fade-ins, which run on frame time, still do.
     public func nextFrameTime(after time: CFTimeInterval) -> CFTimeInterval {
+        nextFrame(after: time).time
+    }
+
+    /// `nextFrameTime(after:)` with the rate the picture changes at when that is `time` itself:
+    /// ∞ (every frame) unless everything moving at `time` is an animation with a reduced
+    /// `preferredFrameRateRange`, whose highest rate it is then (frames per second). Later
+    /// changes come with ∞.
+    public func nextFrame(after time: CFTimeInterval) -> (time: CFTimeInterval, frameRate: Double) {
         lock.lock(); defer { lock.unlock() }
         return next(after: time)
     }

@@ -29,12 +29,15 @@ import Strata
 ///   presentation feedback reports it, else measured between frame callbacks, else 1/60 s.
 /// - While a link runs unpaused its window draws at every frame callback, changed or not (a
 ///   frame that changes nothing carries no damage), and never comes to rest; `isPaused` stops
-///   that and lets the window go idle (no frames, no wakeups).
+///   that and lets the window go idle (no frames, no wakeups). At a reduced rate, frames in
+///   between are left out while nothing else moves (see below).
 /// - Strata differences: a link belongs to a window (Wayland paces each surface on its own;
 ///   Apple's belongs to a screen), and it calls a closure, not a target's selector (Swift on
 ///   Linux has no Objective-C selectors). Frame rates: the link is called every n-th frame,
 ///   n = the display rate ÷ the preferred rate, rounded (Apple picks among the rates the display
-///   offers); the window still draws every frame while the link runs.
+///   offers). While nothing else moves, the window draws only the frames the link is called at
+///   (the frames between: no buffer and no rendering, only a commit asking for the next frame
+///   callback); with several links, at the highest of their rates.
 public final class CADisplayLink {
     /// The media time the latest frame was rendered for (0 until the first call).
     public private(set) var timestamp: CFTimeInterval = 0
@@ -46,22 +49,26 @@ public final class CADisplayLink {
     public var isPaused = false {
         didSet {
             guard isPaused != oldValue else { return }
-            nextCall = nil
+            lastCall = nil
             host?.displayLinksChanged()
         }
     }
     /// The rate to call the handler at, frames per second; 0 (the default): every frame.
-    public var preferredFramesPerSecond = 0
+    public var preferredFramesPerSecond = 0 {
+        didSet { if preferredFramesPerSecond != oldValue { host?.displayLinksChanged() } }
+    }
     /// The range of rates the handler wants; used over `preferredFramesPerSecond` when it is not
     /// `.default`.
-    public var preferredFrameRateRange = CAFrameRateRange.default
+    public var preferredFrameRateRange = CAFrameRateRange.default {
+        didSet { if preferredFrameRateRange != oldValue { host?.displayLinksChanged() } }
+    }
 
     private weak var host: LayerHost?
     private var handler: ((CADisplayLink) -> Void)?
     /// Added to a run loop and not removed or invalidated.
     private(set) var isScheduled = false
-    /// The earliest frame time of the next call, when running at a reduced rate.
-    private var nextCall: Double?
+    /// The frame time of the latest call since the link (re)started.
+    private var lastCall: Double?
 
     init(host: LayerHost?, handler: @escaping (CADisplayLink) -> Void) {
         self.host = host
@@ -78,7 +85,7 @@ public final class CADisplayLink {
     public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
         guard handler != nil, !isScheduled else { return }
         isScheduled = true
-        nextCall = nil
+        lastCall = nil
         host?.add(self)
     }
 
@@ -99,14 +106,8 @@ public final class CADisplayLink {
     var isRunning: Bool { isScheduled && !isPaused && handler != nil }
 
     /// Frames per second to call the handler at (0: every frame).
-    private var preferredRate: Double {
-        if preferredFrameRateRange != .default {
-            // `preferred` when given and positive, else `maximum`; 0 (every frame) when
-            // neither is a positive finite number.
-            let r = preferredFrameRateRange
-            let rate = Double((r.preferred ?? 0) > 0 ? r.preferred! : r.maximum)
-            return rate.isFinite && rate > 0 ? rate : 0
-        }
+    var preferredRate: Double {
+        if preferredFrameRateRange != .default { return preferredFrameRateRange._rate ?? 0 }
         return Double(max(0, preferredFramesPerSecond))
     }
 
@@ -116,12 +117,14 @@ public final class CADisplayLink {
         let period = frame.frameInterval > 0 && frame.frameInterval.isFinite ? frame.frameInterval : 1.0 / 60
         let rate = preferredRate
         let every = rate > 0 ? max(1, ((1 / period) / rate).rounded()) : 1
-        // Half a period of slack: frame times jitter around the grid.
-        if let next = nextCall, frame.time < next - period / 2 { return }
+        // Half a period of slack: frame times jitter around the grid. The period is this frame's
+        // (it is measured anew while frames come), the same the presenter decided with whether
+        // to draw this frame at the link's rate.
+        if every > 1, let last = lastCall, frame.time < last + every * period - period / 2 { return }
         duration = period
         timestamp = frame.time
         targetTimestamp = frame.time + every * period
-        nextCall = every > 1 ? frame.time + every * period : nil
+        lastCall = frame.time
         handler(self)
     }
 }

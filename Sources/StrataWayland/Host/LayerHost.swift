@@ -15,6 +15,8 @@ final class LayerHost: @unchecked Sendable {
     private var displayLinks: [CADisplayLink] = []
     /// Whether the presenter was told to draw every frame for them.
     private var ticking = false
+    /// The display links' rate the presenter ticks at (∞: every frame).
+    private var tickRate = Double.infinity
     /// Runs once, on the main thread, after the first frame is committed (the surface is mapped).
     var onFirstFrameCommitted: (() -> Void)?
 
@@ -55,14 +57,20 @@ final class LayerHost: @unchecked Sendable {
         displayLinksChanged()
     }
 
-    /// A link was added, removed, paused or resumed: the presenter draws every frame while
-    /// any runs.
+    /// A link was added, removed, paused or resumed, or its rate changed: the presenter draws
+    /// while any runs, at the highest rate among them (every frame when one has no preference).
     func displayLinksChanged() {
-        let running = displayLinks.contains { $0.isRunning }
-        guard running != ticking else { return }
+        let links = displayLinks.filter(\.isRunning)
+        let running = !links.isEmpty
+        let rate = links.map { $0.preferredRate > 0 ? $0.preferredRate : .infinity }.max() ?? .infinity
+        guard running != ticking || rate != tickRate else { return }
         ticking = running
+        tickRate = rate
         let presenter = self.presenter
-        onRenderThread { presenter.keepsTicking = running }
+        onRenderThread {
+            presenter.tickRate = rate
+            presenter.keepsTicking = running
+        }
     }
 
     private func tickDisplayLinks(_ frame: FrameInfo) {

@@ -50,4 +50,10 @@ final class LayerTreeProducer: FrameProducer, @unchecked Sendable {
     func isAnimating(after time: Double) -> Bool {
         tree.nextFrameTime(after: time) < .infinity
     }
+
+    func animationFrameRate(after time: Double) -> Double? {
+        let next = tree.nextFrame(after: time)
+        guard next.time < .infinity else { return nil }
+        return next.time == time ? next.frameRate : .infinity
+    }
 }

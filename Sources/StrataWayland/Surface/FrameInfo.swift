@@ -14,6 +14,9 @@ public struct FrameInfo: Sendable, Equatable {
     /// feedback reports it, else the time between consecutive frame callbacks while frames are
     /// drawn back to back, else 1/60.
     public var frameInterval = 1.0 / 60
+    /// Frame callbacks left out since the previous frame (a reduced frame rate: see
+    /// `FramePresenter`); 0 when every callback draws.
+    public var skippedFrames = 0
 
     public init(time: Double, bufferWidth: Int, bufferHeight: Int, damagedPixels: Int) {
         self.time = time

@@ -7,6 +7,17 @@ public protocol FrameProducer: AnyObject {
     func renderFrame(at time: Double, into buffer: ShmBuffer, age: Int, scale: Double) -> [(Int32, Int32, Int32, Int32)]
     /// Whether the picture may change after `time` (an animation is running).
     func isAnimating(after time: Double) -> Bool
+    /// How often the picture changes after `time`: nil when it will not change (at rest), ∞
+    /// when it may change at every frame, else the frames per second of what moves at `time`
+    /// (animations asking for a reduced `preferredFrameRateRange`). Default: ∞ while
+    /// `isAnimating(after:)`.
+    func animationFrameRate(after time: Double) -> Double?
+}
+
+extension FrameProducer {
+    public func animationFrameRate(after time: Double) -> Double? {
+        isAnimating(after: time) ? .infinity : nil
+    }
 }
 
 /// Drives a surface's frames: draws when something changed, paces frames with frame callbacks,
@@ -21,6 +32,13 @@ public protocol FrameProducer: AnyObject {
 ///   callback, static ones too: a burst of changes costs one frame per compositor frame, not
 ///   one buffer each (which would leave the compositor holding every buffer). A callback that
 ///   finds nothing changed and nothing animating draws nothing and asks for no further one.
+/// - Reduced rates: while nothing changed and all that moves asks for fewer frames per second
+///   than the compositor's (animations' `preferredFrameRateRange`, display links' rates: the
+///   producer's `animationFrameRate(after:)` and `tickRate`), only every n-th callback draws,
+///   n = the compositor's rate ÷ the highest rate asked for, rounded. The callbacks between
+///   draw nothing: they commit no buffer, only a request for the next callback (the surface's
+///   content is unchanged). Changes then wait for the next frame at that rate; an animation
+///   ending, or a change that starts one asking for every frame, draws at the next callback.
 /// - When every buffer is held by the compositor, the frame is drawn when one is released.
 /// - A hidden surface gets no callbacks and so draws nothing; the media clock keeps running, so
 ///   the first frame after it becomes visible shows the current time. A callback that has not come
@@ -63,6 +81,10 @@ public final class FramePresenter: @unchecked Sendable {
         }
     }
 
+    /// The frames per second `keepsTicking` asks for (∞: every frame): the display links'
+    /// highest rate.
+    public var tickRate = Double.infinity
+
     /// Seconds after which an outstanding frame callback counts as lost.
     public var staleCallbackTimeout: Double = 1.0
 
@@ -70,6 +92,12 @@ public final class FramePresenter: @unchecked Sendable {
     private var retired = false
     /// Whether the last committed frame's picture was still moving.
     private var animating = false
+    /// The time the last frame was rendered for (nil before the first).
+    private var lastFrameTime: Double?
+    /// Callbacks left out since the last drawn frame (reduced rates).
+    private var skippedFrames = 0
+    /// The monotonic clock (seconds) the frame timing reads; tests inject theirs.
+    var monotonicNow: () -> Double = MonotonicClock.now
     private var waitingForBuffer = false
     private var lastDrawError: Error?
     private let frameSurface: WlSurface
@@ -158,14 +186,17 @@ public final class FramePresenter: @unchecked Sendable {
             return
         }
         // Render for when the frame will be seen, not for when it is drawn.
-        let now = MonotonicClock.now()
+        let now = monotonicNow()
         let time = clock() + (timing.predictedPresentation(now: now) - now)
         let age = pool.age(of: buffer)
         let damage = producer.renderFrame(at: time, into: buffer, age: age, scale: scale.factor)
         pool.didPaint(buffer)
         dirty = false
         surface.attach(buffer, scale: scale, logicalSize: size, damage: damage)
-        animating = producer.isAnimating(after: time)
+        animating = producer.animationFrameRate(after: time) != nil
+        lastFrameTime = time
+        let skipped = skippedFrames
+        skippedFrames = 0
         requestFrame()
         requestFeedback()
         surface.commit()
@@ -174,6 +205,7 @@ public final class FramePresenter: @unchecked Sendable {
         info.presentedFrames = timing.presentedCount
         info.discardedFrames = timing.discardedCount
         info.frameInterval = frameInterval
+        info.skippedFrames = skipped
         onFrameCommitted?(info)
         if !animating && !keepsTicking { onIdle?() }
     }
@@ -243,8 +275,42 @@ public final class FramePresenter: @unchecked Sendable {
     private func frameDone() {
         frameCallback = nil
         if let t = staleTimer { loop?.cancelTimer(t); staleTimer = nil }
-        measureCallback(at: MonotonicClock.now())
+        measureCallback(at: monotonicNow())
         drewAtLastCallback = dirty || animating || keepsTicking
-        if drewAtLastCallback { draw() }
+        guard drewAtLastCallback else { return }
+        if isDue() { draw() } else { skipFrame() }
+    }
+
+    /// Whether this callback draws: always, unless all that moves asks for a reduced rate and
+    /// this frame falls between two of its frames (half a period of slack: frame times jitter
+    /// around the grid). A change waits for the next such frame too, as on a display running at
+    /// that rate: a display link's handler changes things for its target time, which is that
+    /// frame. The producer is asked again at this frame's time, so an animation that ended
+    /// since the last frame, or a change that starts one at every frame, draws now.
+    private func isDue() -> Bool {
+        guard animating || keepsTicking, let last = lastFrameTime, let producer else { return true }
+        let now = monotonicNow()
+        let time = clock() + (timing.predictedPresentation(now: now) - now)
+        var rate = keepsTicking ? tickRate : 0
+        if animating || dirty {
+            if let r = producer.animationFrameRate(after: time) { rate = max(rate, r) }
+            else if animating { return true }  // ended since the last frame: its final frame now
+        }
+        guard rate.isFinite, rate > 0 else { return true }
+        let period = frameInterval
+        let every = max(1, ((1 / period) / rate).rounded())
+        return time >= last + every * period - period / 2
+    }
+
+    /// A frame left out at a reduced rate: no buffer and no rendering, only a commit carrying the
+    /// request for the next callback (`wl_surface.frame` takes effect at the commit).
+    private func skipFrame() {
+        skippedFrames += 1
+        // The time to the next callback is not measured: a compositor may answer a commit
+        // without a buffer before its next refresh (kwin now and then did, and the measured
+        // period fell to 0.015 s at 60 Hz).
+        drewAtLastCallback = false
+        requestFrame()
+        surface.commit()
     }
 }

@@ -1,0 +1,186 @@
+import Foundation
+import Strata
+import Testing
+@testable import StrataWayland
+import StrataTestSupport
+
+/// Reduced frame rates in the frame loop: animations' `preferredFrameRateRange` and display
+/// links' rates (`tickRate`) make the presenter draw only every n-th frame callback. A real
+/// presenter, layer tree and producer; the scripted compositor (a test double for the
+/// compositor) answers each frame callback when the test says so, and both clocks are injected:
+/// each callback comes 1/60 s after the one before.
+@Suite(.runLoopTurn) struct ReducedFrameRateTests {
+    static let t0 = 5000.0
+
+    final class Rig {
+        let compositor = SeatTestCompositor()
+        let display: WaylandDisplay
+        let loop: EventLoop
+        let surface: WaylandSurface
+        let tree: RenderTree
+        let producer: LayerTreeProducer
+        let presenter: FramePresenter
+        var callbacks = 0
+        var frames: [FrameInfo] = []
+        private var released: Set<UInt32> = []
+
+        var time: Double { ReducedFrameRateTests.t0 + Double(callbacks) / 60 }
+
+        init(root: CALayer) throws {
+            display = try WaylandDisplay(name: compositor.path)
+            loop = EventLoop(display: display)
+            surface = WaylandSurface(display: display)
+            tree = RenderTree(root: root)
+            producer = LayerTreeProducer(tree: tree)
+            presenter = FramePresenter(surface: surface, producer: producer, clock: { 0 }, loop: loop)
+            presenter.clock = { [unowned self] in self.time }
+            presenter.monotonicNow = { [unowned self] in 100 + Double(self.callbacks) / 60 }
+            presenter.staleCallbackTimeout = 3600
+            presenter.onFrameCommitted = { [unowned self] in self.frames.append($0) }
+            presenter.size = (8, 8)
+            presenter.canDraw = true  // the first frame, at t0
+        }
+
+        /// The surface's requests so far: "attach", "frame" and "commit" (others left out).
+        func surfaceRequests() throws -> [String] {
+            try display.connection.roundtrip()
+            let names: [UInt32: String] = [1: "attach", 3: "frame", 6: "commit"]
+            return compositor.requests.filter { $0.object == surface.surface.id }.compactMap { names[$0.opcode] }
+        }
+
+        /// Answers the outstanding frame callback one period after the last, then reports what
+        /// the presenter did: "D" drew a frame, "S" skipped it (a commit asking for the next
+        /// callback, no buffer), "-" nothing (at rest: no further callback asked for).
+        func tick() throws -> String {
+            let before = try surfaceRequests()
+            guard let request = compositor.requests.last(where: { $0.object == surface.surface.id && $0.opcode == 3 }),
+                  let id = request.words.first, presenter.isWaitingForFrame else { return "-" }
+            callbacks += 1
+            let drawn = frames.count
+            // As a compositor does once a newer buffer is shown: the older ones go back
+            // (wl_buffer.release), so the pool never runs dry.
+            let attached = compositor.requests.filter { $0.object == surface.surface.id && $0.opcode == 1 }.compactMap(\.words.first)
+            for buffer in Set(attached.dropLast()).subtracting(released) where buffer != attached.last {
+                compositor.send(to: buffer, opcode: 0, [])
+                released.insert(buffer)
+            }
+            if let last = attached.last { released.remove(last) }
+            compositor.send(to: id, opcode: 0, [.u(UInt32(callbacks))])
+            try display.connection.roundtrip()
+            let added = try surfaceRequests().dropFirst(before.count)
+            if frames.count > drawn { return "D" }
+            if added.isEmpty { return "-" }
+            #expect(Array(added) == ["frame", "commit"], "a skipped frame attaches nothing")
+            return "S"
+        }
+
+        func ticks(_ n: Int) throws -> String { try (0..<n).map { _ in try tick() }.joined() }
+    }
+
+    static func fade(_ range: CAFrameRateRange, duration: Double = 10) -> CABasicAnimation {
+        let a = CABasicAnimation(keyPath: "opacity")
+        a.fromValue = 0
+        a.toValue = 1
+        a.beginTime = t0
+        a.duration = duration
+        a.preferredFrameRateRange = range
+        return a
+    }
+
+    static func scene(_ ranges: [CAFrameRateRange], duration: Double = 10) -> CALayer {
+        let root = CALayer()
+        editLayers {
+            root.bounds = CGRect(x: 0, y: 0, width: 8, height: 8)
+            for (i, r) in ranges.enumerated() {
+                let l = CALayer()
+                l.frame = CGRect(x: i, y: 0, width: 1, height: 8)
+                l.backgroundColor = .white
+                root.addSublayer(l)
+                l.add(fade(r, duration: duration), forKey: "fade")
+            }
+        }
+        return root
+    }
+
+    /// Which of six callbacks at 60 Hz draw, by the rates asked for: the highest rate wins,
+    /// n = 60 ÷ rate rounded, and any animation without a preference means every frame.
+    @Test(arguments: [
+        ([CAFrameRateRange(minimum: 15, maximum: 30, preferred: 30)], "SDSDSD"),
+        ([CAFrameRateRange(minimum: 10, maximum: 20, preferred: 20)], "SSDSSD"),
+        ([CAFrameRateRange(minimum: 10, maximum: 30, preferred: 15)], "SSSDSS"),
+        ([CAFrameRateRange(minimum: 0, maximum: 24)], "SSDSSD"),             // maximum; 2.5 → 3
+        ([CAFrameRateRange(minimum: 10, maximum: 20, preferred: 20), CAFrameRateRange(minimum: 10, maximum: 30, preferred: 30)],
+         "SDSDSD"),
+        ([CAFrameRateRange(minimum: 10, maximum: 30, preferred: 30), .default], "DDDDDD"),
+        ([CAFrameRateRange(minimum: 0, maximum: 120, preferred: 120)], "DDDDDD"),
+        ([.default], "DDDDDD"),
+    ] as [([CAFrameRateRange], String)])
+    func callbacksDrawAtTheHighestRateAskedFor(ranges: [CAFrameRateRange], pattern: String) throws {
+        let rig = try Rig(root: Self.scene(ranges))
+        #expect(rig.frames.count == 1 && rig.frames[0].time == Self.t0)
+        #expect(try rig.ticks(6) == pattern)
+        // Each frame says how many callbacks were left out before it.
+        let gaps = pattern.split(separator: "D", omittingEmptySubsequences: false).dropLast().map(\.count)
+        #expect(rig.frames.dropFirst().map(\.skippedFrames) == gaps)
+        // Drawn frames are rendered for their own callback's time.
+        let drawnAt = pattern.enumerated().filter { $0.element == "D" }.map { Self.t0 + Double($0.offset + 1) / 60 }
+        #expect(rig.frames.dropFirst().map(\.time) == drawnAt)
+    }
+
+    /// An animation at 15 frames per second that ends between two of its frames gets its final
+    /// frame (the model value) at the next callback instead of at its next 15 Hz frame, and
+    /// then the surface rests.
+    @Test func anAnimationEndingBetweenItsFramesGetsItsLastFrameAtOnce() throws {
+        // 0.09 s: over between callbacks 5 (0.083 s) and 6 (0.1 s); its next 15 Hz frame would be 8.
+        let rig = try Rig(root: Self.scene([CAFrameRateRange(minimum: 10, maximum: 30, preferred: 15)], duration: 0.09))
+        #expect(try rig.ticks(7) == "SSSDSD-")
+        #expect(!rig.presenter.isWaitingForFrame)
+        // The last frame carries the bar's change to its model opacity.
+        #expect(rig.frames.last!.damagedPixels == 8)
+        #expect(rig.tree.snapshot(at: rig.frames.last!.time).sublayers[0].opacity == 1)
+    }
+
+    /// A change made between two frames at a reduced rate waits for the next of them (as on a
+    /// display running at that rate); one that starts an animation asking for every frame is
+    /// drawn at the next callback.
+    @Test func changesWaitForTheReducedRateUnlessTheyAskForEveryFrame() throws {
+        let root = Self.scene([CAFrameRateRange(minimum: 10, maximum: 30, preferred: 15)])
+        let rig = try Rig(root: root)
+        #expect(try rig.ticks(1) == "S")
+        editLayers { root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1) }
+        rig.presenter.setNeedsFrame()
+        #expect(try rig.ticks(4) == "SSDS", "drawn at the 15 Hz frame, callback 4")
+        #expect(rig.frames.last!.damagedPixels == 64)
+        let full = CALayer()
+        editLayers {
+            root.addSublayer(full)
+            let spin = CABasicAnimation(keyPath: "opacity")
+            spin.fromValue = 0.5; spin.toValue = 1; spin.beginTime = Self.t0; spin.duration = 10
+            full.add(spin, forKey: "every frame")
+        }
+        rig.presenter.setNeedsFrame()
+        #expect(try rig.ticks(3) == "DDD")
+    }
+
+    /// A display link's rate (`tickRate`, what LayerHost sets from its running links) paces the
+    /// frames the same way when nothing else moves; with an animation, the higher rate wins.
+    @Test func displayLinkRatesPaceTheFramesToo() throws {
+        let root = CALayer()
+        editLayers { root.bounds = CGRect(x: 0, y: 0, width: 8, height: 8) }
+        let rig = try Rig(root: root)
+        #expect(try rig.ticks(1) == "-", "nothing moves: at rest")
+        rig.presenter.tickRate = 20
+        rig.presenter.keepsTicking = true   // draws at once (the surface was idle)
+        #expect(rig.frames.count == 2)
+        #expect(try rig.ticks(6) == "SSDSSD")
+        editLayers {
+            let l = CALayer()
+            root.addSublayer(l)
+            l.add(Self.fade(CAFrameRateRange(minimum: 10, maximum: 30, preferred: 30)), forKey: "fade")
+        }
+        rig.presenter.setNeedsFrame()
+        #expect(try rig.ticks(6) == "SDSDSD")
+        rig.presenter.tickRate = .infinity
+        #expect(try rig.ticks(2) == "DD")
+    }
+}
