@@ -183,4 +183,48 @@ import StrataTestSupport
         rig.presenter.tickRate = .infinity
         #expect(try rig.ticks(2) == "DD")
     }
+
+    /// An animation yet to begin, with nothing else moving: the surface asks for no callback
+    /// until shortly before its start (a timer on the loop, here fired by the test), then draws
+    /// it at every frame and rests after its final frame.
+    @Test func anAnimationYetToBeginLetsTheSurfaceRestUntilItsStart() throws {
+        let root = CALayer()
+        let start = Self.t0 + Double(12) / 60   // callback 12
+        editLayers {
+            root.bounds = CGRect(x: 0, y: 0, width: 8, height: 8)
+            let l = CALayer()
+            l.frame = root.bounds
+            l.backgroundColor = .white
+            root.addSublayer(l)
+            let a = Self.fade(.default, duration: 0.045)   // over between callbacks 14 and 15
+            a.beginTime = start
+            l.add(a, forKey: "later")
+        }
+        let rig = try Rig(root: root)
+        #expect(rig.frames.count == 1)
+        let requests = try rig.surfaceRequests().count
+        #expect(try rig.tick() == "-", "nothing changes for 0.18 s: no frame, no commit")
+        #expect(rig.presenter.waitingUntil == start)
+        #expect(!rig.presenter.isWaitingForFrame)
+        #expect(rig.loop.pendingTimerCount == 1, "the wake-up timer alone")
+        // Half a period before the start the timer asks for the callback of the first frame.
+        rig.callbacks = 11
+        rig.presenter.wake()
+        #expect(try rig.surfaceRequests().dropFirst(requests) == ["frame", "commit"])
+        #expect(rig.presenter.waitingUntil == nil && rig.presenter.isWaitingForFrame)
+        #expect(try rig.ticks(5) == "DDDD-")
+        #expect(rig.frames.dropFirst().map(\.time) == (12...15).map { Self.t0 + Double($0) / 60 })
+        // A change while waiting draws at once and ends the wait.
+        let later = CABasicAnimation(keyPath: "opacity")
+        later.fromValue = 0; later.toValue = 1; later.duration = 1; later.beginTime = Self.t0 + 5
+        editLayers { root.sublayers![0].add(later, forKey: "again") }
+        rig.presenter.setNeedsFrame()                 // not waiting for a callback: drawn now
+        #expect(rig.frames.count == 6)
+        #expect(try rig.tick() == "-")
+        #expect(rig.presenter.waitingUntil == Self.t0 + 5)
+        editLayers { root.backgroundColor = .black }
+        rig.presenter.setNeedsFrame()
+        #expect(rig.frames.count == 7 && rig.presenter.waitingUntil == nil)
+        #expect(rig.loop.pendingTimerCount == 1, "the new frame's stale-callback timer; the wake-up timer is gone")
+    }
 }

@@ -11,6 +11,7 @@ import StrataWayland
 ///     stress: gaps-in-refresh-periods 1:a 2:b 3:c >3:d missed-refreshes M of R
 ///     stress: worst-gap-while-main-blocked-ms W (main blocked B ms; median gap M)
 ///     stress: presentation-feedback presented P discarded D
+///     stress: cpu-ms-per-second C (process, user + system)
 ///     stress: idle-wakeups-per-second X (over 2 s; by thread: NAME n …)
 ///
 /// - Frames are the commits of the render thread (`onFrameCommitted`); a gap is the time between
@@ -22,6 +23,8 @@ import StrataWayland
 ///   out the gaps that overlap the block, so the two lines compare.
 /// - Half-way through, the main thread blocks (sleeps) for 500 ms. Frames are produced on the
 ///   render thread, so the gaps overlapping the block should look like the others.
+/// - CPU: the whole process's user and system time over the S seconds (every thread: the
+///   render thread's frames and the main thread's work), per second of the run.
 /// - Presentation feedback is what `wp_presentation` reported by the last frame (nothing where
 ///   the compositor does not answer — headless sway 1.7 — or uses another clock than
 ///   CLOCK_MONOTONIC — headless weston).
@@ -39,6 +42,7 @@ final class StressMeasurement: @unchecked Sendable {
     private let lock = NSLock()
     private var times: [Double] = []
     private var last: FrameInfo?
+    private var cpuAtStart = 0.0
 
     init(seconds: Double, scene: Stress) {
         self.seconds = seconds
@@ -47,6 +51,7 @@ final class StressMeasurement: @unchecked Sendable {
 
     /// Call from `runExample`'s `live` (main thread, before the first frame).
     func start(app: Application, window: Window) {
+        cpuAtStart = Self.processCPU()
         window.onFrameCommitted { [self] frame in
             lock.lock()
             times.append(MonotonicClock.now())
@@ -64,6 +69,8 @@ final class StressMeasurement: @unchecked Sendable {
             let (times, last) = (self.times, self.last)
             lock.unlock()
             report(times: times, last: last, blocked: blocked)
+            emit("stress: cpu-ms-per-second \(String(format: "%.1f", (Self.processCPU() - cpuAtStart) * 1000 / seconds)) "
+                 + "(process, user + system)")
             measureIdle(app: app)
         }
     }
@@ -114,6 +121,13 @@ final class StressMeasurement: @unchecked Sendable {
                 app.stop()
             }
         }
+    }
+
+    /// User plus system CPU time of the whole process so far, in seconds.
+    static func processCPU() -> Double {
+        var u = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &u)
+        return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6
     }
 
     /// Voluntary context switches (sleeps) of every thread of this process, by thread id, with a

@@ -32,6 +32,8 @@ public final class RenderTree: @unchecked Sendable {
     let rootID: UInt64
     /// Main-thread only: the model root (never read by `snapshot`).
     private let root: CALayer
+    /// False for a model copy (`init(modelCopyOf:)`): no animations, no transition sources.
+    private let takesAnimations: Bool
     private var _onCommit: (@Sendable () -> Void)?
 
     /// Registers `root`'s tree: commits that touch it land here. The tree starts with the
@@ -41,8 +43,18 @@ public final class RenderTree: @unchecked Sendable {
     public init(root: CALayer) {
         self.root = root
         rootID = root._layerID
+        takesAnimations = true
         root.extras.renderTree = self
         _apply(root._subtree)
+    }
+
+    /// A copy of `layer`'s subtree at its model values, its animations left out, registered
+    /// for no commits (`layer` may sit in another tree; `CALayer.render(in:)`). Main thread.
+    init(modelCopyOf layer: CALayer) {
+        root = layer
+        rootID = layer._layerID
+        takesAnimations = false
+        _apply(layer._subtree)
     }
 
     /// Called (on the committing thread) after every commit that changed this tree.
@@ -53,7 +65,7 @@ public final class RenderTree: @unchecked Sendable {
 
     /// Copies `layers` (all in this tree) from the model. Main thread.
     func _apply(_ layers: [CALayer]) {
-        captureTransitionSources(layers)
+        if takesAnimations { captureTransitionSources(layers) }
         var updates: [(UInt64, Node)] = []
         updates.reserveCapacity(layers.count)
         for l in layers {
@@ -62,7 +74,7 @@ public final class RenderTree: @unchecked Sendable {
             let node = Node(
                 state: state, timing: l._layerTiming,
                 children: l._sublayers.map(\._layerID), mask: l._extras?.mask?._layerID,
-                animations: l._orderedAnimations.map { $0._compileForRender(for: l) },
+                animations: takesAnimations ? l._orderedAnimations.map { $0._compileForRender(for: l) } : [],
                 layerClass: String(describing: type(of: l)))
             updates.append((l._layerID, node))
         }

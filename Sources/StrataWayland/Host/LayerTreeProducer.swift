@@ -51,9 +51,7 @@ final class LayerTreeProducer: FrameProducer, @unchecked Sendable {
         tree.nextFrameTime(after: time) < .infinity
     }
 
-    func animationFrameRate(after time: Double) -> Double? {
-        let next = tree.nextFrame(after: time)
-        guard next.time < .infinity else { return nil }
-        return next.time == time ? next.frameRate : .infinity
+    func nextFrame(after time: Double) -> (time: Double, frameRate: Double) {
+        tree.nextFrame(after: time)
     }
 }

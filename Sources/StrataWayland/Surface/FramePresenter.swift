@@ -7,16 +7,17 @@ public protocol FrameProducer: AnyObject {
     func renderFrame(at time: Double, into buffer: ShmBuffer, age: Int, scale: Double) -> [(Int32, Int32, Int32, Int32)]
     /// Whether the picture may change after `time` (an animation is running).
     func isAnimating(after time: Double) -> Bool
-    /// How often the picture changes after `time`: nil when it will not change (at rest), ∞
-    /// when it may change at every frame, else the frames per second of what moves at `time`
-    /// (animations asking for a reduced `preferredFrameRateRange`). Default: ∞ while
-    /// `isAnimating(after:)`.
-    func animationFrameRate(after time: Double) -> Double?
+    /// When and how often the picture changes from `time` on: the earliest time ≥ `time` at
+    /// which it may change (∞: never; later than `time`: an animation yet to begin) and, when
+    /// that is `time` itself, the frames per second it changes at (∞: every frame; less when all
+    /// that moves asks for a reduced `preferredFrameRateRange`). Default: `time` at every
+    /// frame while `isAnimating(after:)`, else never.
+    func nextFrame(after time: Double) -> (time: Double, frameRate: Double)
 }
 
 extension FrameProducer {
-    public func animationFrameRate(after time: Double) -> Double? {
-        isAnimating(after: time) ? .infinity : nil
+    public func nextFrame(after time: Double) -> (time: Double, frameRate: Double) {
+        (isAnimating(after: time) ? time : .infinity, .infinity)
     }
 }
 
@@ -34,11 +35,14 @@ extension FrameProducer {
 ///   finds nothing changed and nothing animating draws nothing and asks for no further one.
 /// - Reduced rates: while nothing changed and all that moves asks for fewer frames per second
 ///   than the compositor's (animations' `preferredFrameRateRange`, display links' rates: the
-///   producer's `animationFrameRate(after:)` and `tickRate`), only every n-th callback draws,
+///   producer's `nextFrame(after:)` and `tickRate`), only every n-th callback draws,
 ///   n = the compositor's rate ÷ the highest rate asked for, rounded. The callbacks between
 ///   draw nothing: they commit no buffer, only a request for the next callback (the surface's
 ///   content is unchanged). Changes then wait for the next frame at that rate; an animation
 ///   ending, or a change that starts one asking for every frame, draws at the next callback.
+/// - An animation yet to begin (a later `beginTime`) with nothing else moving: callbacks draw
+///   nothing, and when its start is more than 1.5 periods away the surface asks for none: a
+///   timer on the loop asks for the callback before the start (no frames, no wakeups meanwhile).
 /// - When every buffer is held by the compositor, the frame is drawn when one is released.
 /// - A hidden surface gets no callbacks and so draws nothing; the media clock keeps running, so
 ///   the first frame after it becomes visible shows the current time. A callback that has not come
@@ -92,8 +96,14 @@ public final class FramePresenter: @unchecked Sendable {
     private var retired = false
     /// Whether the last committed frame's picture was still moving.
     private var animating = false
-    /// The time the last frame was rendered for (nil before the first).
+    /// The time the last frame was rendered for (nil before the first), and the earliest time
+    /// from then on at which the picture may change (the producer's answer then).
     private var lastFrameTime: Double?
+    private var changesAt = Double.infinity
+    /// The timer that asks for a frame callback before an animation begins, and the media time
+    /// it begins at (tests read it).
+    private var wakeTimer: Int?
+    private(set) var waitingUntil: Double?
     /// Callbacks left out since the last drawn frame (reduced rates).
     private var skippedFrames = 0
     /// The monotonic clock (seconds) the frame timing reads; tests inject theirs.
@@ -193,7 +203,10 @@ public final class FramePresenter: @unchecked Sendable {
         pool.didPaint(buffer)
         dirty = false
         surface.attach(buffer, scale: scale, logicalSize: size, damage: damage)
-        animating = producer.animationFrameRate(after: time) != nil
+        cancelWake()
+        let next = producer.nextFrame(after: time)
+        animating = next.time < .infinity
+        changesAt = next.time
         lastFrameTime = time
         let skipped = skippedFrames
         skippedFrames = 0
@@ -263,6 +276,7 @@ public final class FramePresenter: @unchecked Sendable {
         onFrameCommitted = nil
         onIdle = nil
         if let t = staleTimer { loop?.cancelTimer(t); staleTimer = nil }
+        cancelWake()
         frameCallback = nil
         feedbacks.removeAll()
         pool.onBufferReleased = nil
@@ -278,28 +292,75 @@ public final class FramePresenter: @unchecked Sendable {
         measureCallback(at: monotonicNow())
         drewAtLastCallback = dirty || animating || keepsTicking
         guard drewAtLastCallback else { return }
-        if isDue() { draw() } else { skipFrame() }
+        switch decide() {
+        case .draw: draw()
+        case .skip: skipFrame()
+        case let .wait(start): wait(until: start)
+        }
     }
 
-    /// Whether this callback draws: always, unless all that moves asks for a reduced rate and
-    /// this frame falls between two of its frames (half a period of slack: frame times jitter
-    /// around the grid). A change waits for the next such frame too, as on a display running at
-    /// that rate: a display link's handler changes things for its target time, which is that
-    /// frame. The producer is asked again at this frame's time, so an animation that ended
-    /// since the last frame, or a change that starts one at every frame, draws now.
-    private func isDue() -> Bool {
-        guard animating || keepsTicking, let last = lastFrameTime, let producer else { return true }
+    private enum Decision {
+        /// Draw this callback's frame.
+        case draw
+        /// Leave it out and ask for the next callback.
+        case skip
+        /// Ask for no callback until shortly before this media time (an animation's start).
+        case wait(Double)
+    }
+
+    /// What this callback does. It draws, unless what moves asks for a reduced rate and this
+    /// frame falls between two of its frames (half a period of slack: frame times jitter around
+    /// the grid), or nothing changes before an animation begins. A change waits for the next
+    /// frame at the reduced rate too, as on a display running at that rate: a display link's
+    /// handler changes things for its target time, which is that frame. The producer is asked
+    /// at this frame's time, so an animation that ended since the last frame, or a change that
+    /// starts one at every frame, draws now.
+    private func decide() -> Decision {
+        guard animating || keepsTicking, let last = lastFrameTime, let producer else { return .draw }
         let now = monotonicNow()
         let time = clock() + (timing.predictedPresentation(now: now) - now)
-        var rate = keepsTicking ? tickRate : 0
-        if animating || dirty {
-            if let r = producer.animationFrameRate(after: time) { rate = max(rate, r) }
-            else if animating { return true }  // ended since the last frame: its final frame now
-        }
-        guard rate.isFinite, rate > 0 else { return true }
         let period = frameInterval
+        var rate = keepsTicking ? tickRate : 0
+        let next = producer.nextFrame(after: time)
+        if next.time == time {
+            rate = max(rate, next.frameRate)  // moving now
+        } else if animating && changesAt <= time {
+            return .draw  // changed since the last frame (an animation ended): show it now
+        } else if !keepsTicking {
+            // A change with nothing moving draws; else nothing changes before `next.time`.
+            if dirty || !next.time.isFinite { return .draw }
+            return next.time - time > 1.5 * period ? .wait(next.time) : .skip
+        }
+        guard rate.isFinite, rate > 0 else { return .draw }
         let every = max(1, ((1 / period) / rate).rounded())
-        return time >= last + every * period - period / 2
+        return time >= last + every * period - period / 2 ? .draw : .skip
+    }
+
+    /// Rests until half a period before `start` (media time), then asks for a frame callback.
+    private func wait(until start: Double) {
+        drewAtLastCallback = false
+        cancelWake()
+        waitingUntil = start
+        guard let loop else { return }
+        let delay = start - clock() - frameInterval / 2
+        wakeTimer = loop.addTimer(at: MonotonicClock.now() + max(0, delay)) { [weak self] in
+            self?.wakeTimer = nil
+            self?.wake()
+        }
+    }
+
+    /// The wait is over (the loop's timer; tests call it): a commit asking for the callback
+    /// the animation's first frame is drawn at.
+    func wake() {
+        cancelWake()
+        guard canDraw, !retired, !isWaitingForFrame, !waitingForBuffer else { return }
+        requestFrame()
+        surface.commit()
+    }
+
+    private func cancelWake() {
+        if let t = wakeTimer { loop?.cancelTimer(t); wakeTimer = nil }
+        waitingUntil = nil
     }
 
     /// A frame left out at a reduced rate: no buffer and no rendering, only a commit carrying the
