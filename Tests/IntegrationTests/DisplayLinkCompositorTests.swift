@@ -87,11 +87,13 @@ final class DisplayLinkCompositorTests: XCTestCase {
             XCTAssertEqual(t.target - t.timestamp, n * t.duration, accuracy: 1e-9)
             if k > 0 { XCTAssertGreaterThan(t.timestamp, ticks[k - 1].timestamp) }
         }
-        // Both run their output at 60 Hz (sway's measured between callbacks: it sends no
-        // presentation feedback; mutter's the refresh its feedback reports).
+        // All run their output at 60 Hz (sway's and weston's period measured between callbacks:
+        // they send no presentation feedback Strata uses; mutter's the refresh its feedback
+        // reports). Headless weston paces its callbacks by a repaint timer: 17.2 ms between them
+        // here, 20.0 ms in a CI run.
         let period = ticks.last!.duration
         XCTAssertGreaterThan(period, 1.0 / 75)
-        XCTAssertLessThan(period, 1.0 / 50)
+        XCTAssertLessThan(period, name == "weston" ? 1.0 / 40 : 1.0 / 50)
         // What a call changes is drawn in the next frame, rendered for about its target: half
         // a period either side for most calls (a shared machine may delay a few).
         let offsets = (0..<59).compactMap { k -> Double? in

@@ -33,6 +33,16 @@ final class DragDropScene: ExampleScene {
 
 let scene = DragDropScene()
 let dragText = "Strata ✓ drag"
+// What follows the pointer during the drag: a 40-point square, its centre under the pointer.
+let dragIcon: CALayer = {
+    let l = CALayer()
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    l.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+    l.backgroundColor = CGColor(red: 0.8, green: 0.2, blue: 0.6, alpha: 1)
+    CATransaction.commit()
+    return l
+}()
 var clipboard: Clipboard?
 runExample(scene, live: { app, window in
     guard let window, let c = try? Clipboard(application: app) else { return emit("dragdrop: no data device") }
@@ -43,7 +53,7 @@ runExample(scene, live: { app, window in
               p.buttons.contains(where: { $0.button == PointerButton.left && $0.isPressed }),
               scene.handle.frame.contains(CGPoint(x: p.position.x, y: p.position.y)) else { return }
         do {
-            try c.startDrag(text: dragText, from: surface)
+            try c.startDrag(text: dragText, from: surface, icon: dragIcon)
             emit("dragdrop: drag started")
         } catch {
             emit("dragdrop: drag failed \(error)")

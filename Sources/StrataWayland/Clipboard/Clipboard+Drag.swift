@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Strata
 
 /// Drag and drop through the seat's data device (see `Clipboard`'s contract).
 extension Clipboard {
@@ -72,7 +73,12 @@ extension Clipboard {
     /// then owns the pointer until the button is released, and keeps the release. Offered as
     /// `textMimeTypes`, with the copy action. `onDragEnded` reports the outcome. Throws
     /// `.noUserAction` before any press, `.unavailable` once the seat is gone.
-    public func startDrag(text: String, from surface: WaylandSurface) throws {
+    ///
+    /// `icon`: a layer drawn under the pointer while the drag goes on (its bounds, at the
+    /// surface's scale, drawn once when the drag starts: `CALayer.render(in:)`), with the point
+    /// `hotspot` of its bounds (default: the centre) under the pointer. Without one, the
+    /// compositor shows just its pointer.
+    public func startDrag(text: String, from surface: WaylandSurface, icon: CALayer? = nil, hotspot: CGPoint? = nil) throws {
         guard !seat.isRemoved else { throw ClipboardError.unavailable }
         guard let serial = seat.lastPressSerial else { throw ClipboardError.noUserAction }
         let s = manager.createDataSource()
@@ -101,7 +107,13 @@ extension Clipboard {
         if dragSource != nil { dragEnded(taken: false) }  // a new drag replaces an unfinished one
         dragSource = s
         dragBytes = Array(text.utf8)
-        device.startDrag(source: s, origin: surface.surface, icon: nil, serial: serial)
+        dragIcon = icon.flatMap { layer in
+            let b = layer.bounds
+            return DragIcon(layer: layer, hotspot: hotspot ?? CGPoint(x: b.width / 2, y: b.height / 2),
+                            scale: surface.scale, display: surface.display)
+        }
+        device.startDrag(source: s, origin: surface.surface, icon: dragIcon?.surface.surface, serial: serial)
+        dragIcon?.show()
         // The compositor's drag grab keeps the button's release (as a move's does).
         seat.forgetPressedButton(PointerButton.left)
     }
@@ -109,6 +121,8 @@ extension Clipboard {
     private func dragEnded(taken: Bool) {
         dragSource = nil  // destroyed as it is dropped
         dragBytes = []
+        dragIcon?.destroy()
+        dragIcon = nil
         onDragEnded?(taken)
     }
 }

@@ -83,6 +83,8 @@ public final class Clipboard {
     /// The source of a drag started here, and what it serves.
     var dragSource: WlDataSource?
     var dragBytes: [UInt8] = []
+    /// The picture under the pointer during the drag started here (nil: none).
+    var dragIcon: DragIcon?
 
     /// Whether the current selection is this clipboard's last `copy`.
     public var ownsSelection: Bool { source != nil }
@@ -118,6 +120,8 @@ public final class Clipboard {
         drag = nil
         dragSource = nil
         dragBytes = []
+        dragIcon?.destroy()
+        dragIcon = nil
         let had = selection != nil || source != nil
         selection = nil
         source = nil
