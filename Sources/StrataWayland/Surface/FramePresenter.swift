@@ -100,6 +100,9 @@ public final class FramePresenter: @unchecked Sendable {
     /// from then on at which the picture may change (the producer's answer then).
     private var lastFrameTime: Double?
     private var changesAt = Double.infinity
+    /// Whether the last frame found something moving at every frame (the common case: the next
+    /// callback draws without asking the producer again).
+    private var movedAtFullRate = false
     /// The timer that asks for a frame callback before an animation begins, and the media time
     /// it begins at (tests read it).
     private var wakeTimer: Int?
@@ -207,6 +210,7 @@ public final class FramePresenter: @unchecked Sendable {
         let next = producer.nextFrame(after: time)
         animating = next.time < .infinity
         changesAt = next.time
+        movedAtFullRate = next.time == time && next.frameRate.isInfinite
         lastFrameTime = time
         let skipped = skippedFrames
         skippedFrames = 0
@@ -317,6 +321,8 @@ public final class FramePresenter: @unchecked Sendable {
     /// starts one at every frame, draws now.
     private func decide() -> Decision {
         guard animating || keepsTicking, let last = lastFrameTime, let producer else { return .draw }
+        // Something moved at every frame a frame ago: draw, without another walk of the tree.
+        if movedAtFullRate { return .draw }
         let now = monotonicNow()
         let time = clock() + (timing.predictedPresentation(now: now) - now)
         let period = frameInterval
