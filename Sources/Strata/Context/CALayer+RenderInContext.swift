@@ -23,8 +23,9 @@ extension CALayer {
 }
 
 extension CGContext {
-    /// `CALayer.render(in:)`: the layer's model subtree composited into a transparent bitmap
-    /// the size of the context, through the CTM, then painted through the clip.
+    /// `CALayer.render(in:)`: the layer's model subtree composited, through the CTM, straight
+    /// into the pixels `paint` asks for (the clip's area, no larger), then painted through the
+    /// clip.
     func _drawLayerTree(_ layer: CALayer) {
         guard state.alpha > 0, state.clip.width > 0, state.clip.height > 0 else { return }
         var root = RenderTree(modelCopyOf: layer).snapshot(at: CACurrentMediaTime())
@@ -39,17 +40,16 @@ extension CGContext {
         root.position = anchor.applying(m)
         root.zPosition = 0
         root.anchorPointZ = 0
-        // A container the size of the bitmap, one unit per pixel (no layer has this id: layer
-        // ids count up from 1).
-        var container = RenderLayer(id: .max)
-        container.bounds = CGRect(x: 0, y: 0, width: width, height: height)
-        container.position = CGPoint(x: CGFloat(width) / 2, y: CGFloat(height) / 2)
-        container.sublayers = [root]
-        guard let pixels = Bitmap(width: width, height: height) else { return }
-        let clip = state.clip
-        Compositor().render(container, into: pixels, scale: 1,
-                            region: Region(x: clip.x, y: clip.y, width: clip.width, height: clip.height))
         // An explicit blend mode: the state's shadow is not drawn under it.
-        paint(.everywhere, with: .image(pixels.image), blend: state.blendMode)
+        paint(.everywhere, with: .pixels({ dst, stride, area in
+            guard let pixels = Bitmap(wrapping: dst, width: area.width, height: area.height, bytesPerRow: 4 * stride) else { return }
+            // A container over the area, one unit per device pixel: its bounds' origin is the
+            // area's corner (no layer has this id: layer ids count up from 1).
+            var container = RenderLayer(id: .max)
+            container.bounds = CGRect(x: area.x, y: area.y, width: area.width, height: area.height)
+            container.position = CGPoint(x: CGFloat(area.width) / 2, y: CGFloat(area.height) / 2)
+            container.sublayers = [root]
+            Compositor().render(container, into: pixels, scale: 1)
+        }), blend: state.blendMode)
     }
 }

@@ -105,22 +105,20 @@ public final class CADisplayLink {
     /// Whether the link wants its window to draw every frame.
     var isRunning: Bool { isScheduled && !isPaused && handler != nil }
 
-    /// Frames per second to call the handler at (0: every frame).
+    /// Frames per second to call the handler at (∞: every frame).
     var preferredRate: Double {
-        if preferredFrameRateRange != .default { return preferredFrameRateRange._rate ?? 0 }
-        return Double(max(0, preferredFramesPerSecond))
+        if preferredFrameRateRange != .default { return preferredFrameRateRange._rate ?? .infinity }
+        return preferredFramesPerSecond > 0 ? Double(preferredFramesPerSecond) : .infinity
     }
 
     /// The window committed `frame`: calls the handler when the link runs and its rate is due.
     func frameCommitted(_ frame: FrameInfo) {
         guard isRunning, let handler else { return }
         let period = frame.frameInterval > 0 && frame.frameInterval.isFinite ? frame.frameInterval : 1.0 / 60
-        let rate = preferredRate
-        let every = rate > 0 ? max(1, ((1 / period) / rate).rounded()) : 1
-        // Half a period of slack: frame times jitter around the grid. The period is this frame's
-        // (it is measured anew while frames come), the same the presenter decided with whether
-        // to draw this frame at the link's rate.
-        if every > 1, let last = lastCall, frame.time < last + every * period - period / 2 { return }
+        let every = FrameTiming.framesPerStep(rate: preferredRate, period: period)
+        // The period is this frame's (it is measured anew while frames come), the one the
+        // presenter decided with whether to draw this frame at the link's rate.
+        if every > 1, let last = lastCall, !FrameTiming.isDue(frame.time, after: last, every: every, period: period) { return }
         duration = period
         timestamp = frame.time
         targetTimestamp = frame.time + every * period

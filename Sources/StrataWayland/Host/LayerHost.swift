@@ -62,7 +62,7 @@ final class LayerHost: @unchecked Sendable {
     func displayLinksChanged() {
         let links = displayLinks.filter(\.isRunning)
         let running = !links.isEmpty
-        let rate = links.map { $0.preferredRate > 0 ? $0.preferredRate : .infinity }.max() ?? .infinity
+        let rate = links.map(\.preferredRate).max() ?? .infinity
         guard running != ticking || rate != tickRate else { return }
         ticking = running
         tickRate = rate

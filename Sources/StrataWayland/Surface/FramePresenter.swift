@@ -313,8 +313,8 @@ public final class FramePresenter: @unchecked Sendable {
     }
 
     /// What this callback does. It draws, unless what moves asks for a reduced rate and this
-    /// frame falls between two of its frames (half a period of slack: frame times jitter around
-    /// the grid), or nothing changes before an animation begins. A change waits for the next
+    /// frame falls between two of its frames (`FrameTiming.isDue`), or nothing changes before
+    /// an animation begins. A change waits for the next
     /// frame at the reduced rate too, as on a display running at that rate: a display link's
     /// handler changes things for its target time, which is that frame. The producer is asked
     /// at this frame's time, so an animation that ended since the last frame, or a change that
@@ -338,8 +338,8 @@ public final class FramePresenter: @unchecked Sendable {
             return next.time - time > 1.5 * period ? .wait(next.time) : .skip
         }
         guard rate.isFinite, rate > 0 else { return .draw }
-        let every = max(1, ((1 / period) / rate).rounded())
-        return time >= last + every * period - period / 2 ? .draw : .skip
+        let every = FrameTiming.framesPerStep(rate: rate, period: period)
+        return FrameTiming.isDue(time, after: last, every: every, period: period) ? .draw : .skip
     }
 
     /// Rests until half a period before `start` (media time), then asks for a frame callback.

@@ -40,3 +40,21 @@ public struct FrameTiming: Sendable {
         return last + Swift.max(1, k) * refresh
     }
 }
+
+extension FrameTiming {
+    /// Compositor frames from one frame drawn at `rate` frames per second to the next, on a
+    /// compositor of `period` seconds: the compositor's rate ÷ `rate`, rounded, at least 1 (1
+    /// too for ∞, 0 or a rate that is not a number: every frame).
+    static func framesPerStep(rate: Double, period: Double) -> Double {
+        guard rate.isFinite, rate > 0 else { return 1 }
+        return max(1, ((1 / period) / rate).rounded())
+    }
+
+    /// Whether a frame at `time` is due `every` frames of `period` after one at `last`, with half
+    /// a period of slack: frame times jitter around the grid. The presenter (which frames to
+    /// draw) and a display link (which of them to be called at) decide with this, so that they
+    /// agree.
+    static func isDue(_ time: Double, after last: Double, every: Double, period: Double) -> Bool {
+        time >= last + every * period - period / 2
+    }
+}

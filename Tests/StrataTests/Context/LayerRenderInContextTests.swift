@@ -96,4 +96,29 @@ import StrataTestSupport
         }
         #expect(tree.snapshot(at: 0).sublayers.count == 1)
     }
+
+    /// Bad input draws what it can and nothing else: a huge layer fills the context (clipped,
+    /// no overflow), a non-finite size draws nothing, a singular CTM draws nothing.
+    @Test func absurdGeometryAndASingularTransformDrawNothingWrong() {
+        let huge = CALayer()
+        runLoopTurn {
+            huge.bounds = CGRect(x: 0, y: 0, width: 1e9, height: 1e9)
+            huge.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        }
+        let ctx = Ctx.make(20, 10)
+        huge.render(in: ctx)
+        #expect(Ctx.inked(ctx) == 200 && Ctx.px(ctx, 19, 9) == Self.red)
+        let broken = CALayer()
+        runLoopTurn {
+            broken.bounds = CGRect(x: 0, y: 0, width: CGFloat.nan, height: .infinity)
+            broken.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        }
+        let none = Ctx.make(20, 10)
+        broken.render(in: none)
+        #expect(Ctx.inked(none) == 0)
+        let flat = Ctx.make(20, 10)
+        flat.scaleBy(x: 0, y: 1)
+        Self.scene().render(in: flat)
+        #expect(Ctx.inked(flat) == 0)
+    }
 }
