@@ -200,7 +200,14 @@ public final class FramePresenter: @unchecked Sendable {
         }
         // Render for when the frame will be seen, not for when it is drawn.
         let now = monotonicNow()
-        let time = clock() + (timing.predictedPresentation(now: now) - now)
+        var time = clock() + (timing.predictedPresentation(now: now) - now)
+        // One frame is presented per refresh: a frame predicted for the refresh the previous
+        // one was rendered for (the grid moves by a fraction of a millisecond as feedback comes
+        // in; mutter's sat 0.7 ms earlier once) is shown at the next one. Frame times never go
+        // backwards.
+        if timing.refresh > 0, timing.refresh < 1, let last = lastFrameTime, time < last + timing.refresh / 2 {
+            time = last + timing.refresh
+        }
         let age = pool.age(of: buffer)
         let damage = producer.renderFrame(at: time, into: buffer, age: age, scale: scale.factor)
         pool.didPaint(buffer)
