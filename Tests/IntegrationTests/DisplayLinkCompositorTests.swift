@@ -46,6 +46,44 @@ final class DisplayLinkCompositorTests: XCTestCase {
         try check(under: "weston", fps: 30)
     }
 
+    /// Two links at rates that do not divide one another, 30 and 20 calls a second on a 60 Hz
+    /// output: each is called at its own rate, the second every third frame (when the frames
+    /// followed the faster link alone, it was called every fourth: 15 a second).
+    func testLinksAtTwoRatesEachGetTheirOwnUnderSway() throws {
+        let compositor = try HeadlessCompositor("sway")
+        let app = try ChildProcess(executable: TestEnvironment.example("displaylink").path,
+                                   arguments: ["--exit-after", "60", "--link-fps", "30", "--second-link-fps", "20"],
+                                   environment: compositor.clientEnvironment)
+        defer { app.kill() }
+        XCTAssertTrue(app.waitForLine("displaylink: idle", timeout: 30), app.transcript)
+        var first: [(time: Double, duration: Double)] = []
+        var second: [Double] = []
+        for line in app.standardOutputLines {
+            let f = line.split(separator: " ")
+            if f.first == "tick", f.count == 5, let t = Double(f[1]), let d = Double(f[3]) {
+                first.append((t, d))
+            } else if f.first == "tick2", f.count == 2, let t = Double(f[1]) {
+                second.append(t)
+            }
+        }
+        XCTAssertEqual(first.count, 90)
+        XCTAssertEqual(second.count, 40, "the second link stops itself after 40 calls")
+        guard first.count > 20, second.count > 10 else { return }
+        let period = first.last!.duration
+        XCTAssertGreaterThan(period, 1.0 / 75)
+        XCTAssertLessThan(period, 1.0 / 50)
+        // Gaps between calls while both run, past the first few (the links start on an idle
+        // window): `n` periods for most.
+        func regular(_ times: [Double], every n: Double) -> (Int, [Double]) {
+            let gaps = zip(times.dropFirst(6), times.dropFirst(5)).map { $0 - $1 }
+            return (gaps.filter { abs($0 - n * period) < period / 2 }.count, gaps)
+        }
+        let (second3, gaps2) = regular(second, every: 3)
+        XCTAssertGreaterThanOrEqual(second3, gaps2.count * 3 / 4, "second link's gaps: \(gaps2)")
+        let (first2, gaps1) = regular(first.map(\.time).filter { $0 <= second.last! }, every: 2)
+        XCTAssertGreaterThanOrEqual(first2, gaps1.count * 3 / 4, "first link's gaps: \(gaps1)")
+    }
+
     private func check(under name: String, fps: Int = 0) throws {
         let compositor = try HeadlessCompositor(name)
         let app = try ChildProcess(executable: TestEnvironment.example("displaylink").path,

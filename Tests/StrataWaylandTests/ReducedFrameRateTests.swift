@@ -163,7 +163,8 @@ import StrataTestSupport
     }
 
     /// A display link's rate (`tickRate`, what LayerHost sets from its running links) paces the
-    /// frames the same way when nothing else moves; with an animation, the higher rate wins.
+    /// frames the same way when nothing else moves; with an animation at another rate, frames
+    /// are drawn at both (the link's 20 per second stay 20: callbacks 10 and 13).
     @Test func displayLinkRatesPaceTheFramesToo() throws {
         let root = CALayer()
         editLayers { root.bounds = CGRect(x: 0, y: 0, width: 8, height: 8) }
@@ -179,9 +180,41 @@ import StrataTestSupport
             l.add(Self.fade(CAFrameRateRange(minimum: 10, maximum: 30, preferred: 30)), forKey: "fade")
         }
         rig.presenter.setNeedsFrame()
-        #expect(try rig.ticks(6) == "SDSDSD")
+        // Callbacks 8–13: the animation's frames at 9, 11, 13 (from the last frame, 7), the
+        // link's at 10 and 13.
+        #expect(try rig.ticks(6) == "SDDDSD")
         rig.presenter.tickRate = .infinity
         #expect(try rig.ticks(2) == "DD")
+    }
+
+    /// Links at rates that do not divide one another each get their own: the frames drawn are
+    /// the union of the rates' frames, and each link is called at its own (20 and 30 per second
+    /// on 60 Hz: callbacks 1, 4, 7 … and 1, 3, 5 …). Before, frames followed the highest rate
+    /// alone, and the 20-per-second link was called at 15.
+    @Test func linksAtRatesThatDoNotDivideEachOtherEachGetTheirOwn() throws {
+        let root = CALayer()
+        editLayers { root.bounds = CGRect(x: 0, y: 0, width: 8, height: 8) }
+        let rig = try Rig(root: root)
+        #expect(try rig.ticks(1) == "-", "nothing moves: at rest")
+        final class Calls { var at: [Int: [Int]] = [:] }
+        let calls = Calls()
+        let links = [20, 30].map { fps in
+            let link = CADisplayLink(host: nil) { [unowned rig] _ in calls.at[fps, default: []].append(rig.callbacks) }
+            link.preferredFramesPerSecond = fps
+            link.add(to: .main, forMode: .common)
+            return link
+        }
+        rig.presenter.onFrameCommitted = { [unowned rig] frame in
+            rig.frames.append(frame)
+            for link in links { link.frameCommitted(frame) }
+        }
+        rig.presenter.tickRates = [20, 30]
+        rig.presenter.keepsTicking = true   // draws at once: callback 1
+        #expect(try rig.ticks(12) == "SDDDSDSDDDSD")
+        #expect(calls.at[30] == [1, 3, 5, 7, 9, 11, 13])
+        #expect(calls.at[20] == [1, 4, 7, 10, 13])
+        #expect(rig.frames.dropFirst().allSatisfy { $0.damagedPixels == 0 }, "nothing changed: no damage")
+        for link in links { link.invalidate() }
     }
 
     /// An animation yet to begin, with nothing else moving: the surface asks for no callback

@@ -3,6 +3,8 @@
 // a second); for the next 30 it changes nothing (the window still draws every frame, with no
 // damage); at call 90 it pauses the link, and the window comes to rest. `--link-fps N` asks for N
 // calls a second (preferredFramesPerSecond): the window then draws only the frames it is called at.
+// `--second-link-fps N` adds a second link at N calls a second, which changes nothing, prints
+// `tick2 <timestamp>` per call and stops itself after 40 calls.
 //
 // Prints `tick <timestamp> <targetTimestamp> <duration> <x>` per call (x: where the square was
 // placed, or `-`), `frame <time> <damaged pixels> <callbacks skipped before it>` per committed
@@ -26,17 +28,20 @@ final class DisplayLinkScene: ExampleScene {
     }
 }
 
-// `--link-fps N` is this example's own option; the rest go to runExample.
+// `--link-fps N` and `--second-link-fps N` are this example's own options; the rest go to
+// runExample.
 var arguments = Array(CommandLine.arguments.dropFirst())
-var linkFPS = 0
-if let i = arguments.firstIndex(of: "--link-fps") {
+@MainActor func rateOption(_ name: String) -> Int? {
+    guard let i = arguments.firstIndex(of: name) else { return nil }
     guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n >= 0 else {
-        FileHandle.standardError.write(Data("displaylink: --link-fps needs a whole number of frames per second\n".utf8))
+        FileHandle.standardError.write(Data("displaylink: \(name) needs a whole number of frames per second\n".utf8))
         exit(2)
     }
-    linkFPS = n
     arguments.removeSubrange(i...(i + 1))
+    return n
 }
+let linkFPS = rateOption("--link-fps") ?? 0
+let secondLinkFPS = rateOption("--second-link-fps")
 
 let scene = DisplayLinkScene()
 var link: CADisplayLink?
@@ -72,6 +77,15 @@ runExample(scene, arguments: arguments, live: { app, window in
         l.preferredFramesPerSecond = linkFPS
         l.add(to: .main, forMode: .common)
         link = l
+        guard let fps = secondLinkFPS else { return }
+        var secondCalls = 0
+        let second = window.displayLink { link in
+            secondCalls += 1
+            emit("tick2 \(link.timestamp)")
+            if secondCalls == 40 { link.invalidate() }
+        }
+        second.preferredFramesPerSecond = fps
+        second.add(to: .main, forMode: .common)
     }
 })
 

@@ -16,7 +16,7 @@ final class LayerHost: @unchecked Sendable {
     /// Whether the presenter was told to draw every frame for them.
     private var ticking = false
     /// The display links' rate the presenter ticks at (∞: every frame).
-    private var tickRate = Double.infinity
+    private var tickRates: [Double] = [.infinity]
     /// Runs once, on the main thread, after the first frame is committed (the surface is mapped).
     var onFirstFrameCommitted: (() -> Void)?
 
@@ -58,17 +58,21 @@ final class LayerHost: @unchecked Sendable {
     }
 
     /// A link was added, removed, paused or resumed, or its rate changed: the presenter draws
-    /// while any runs, at the highest rate among them (every frame when one has no preference).
+    /// while any runs, at each of their rates (every frame when one has no preference).
     func displayLinksChanged() {
         let links = displayLinks.filter(\.isRunning)
         let running = !links.isEmpty
-        let rate = links.map(\.preferredRate).max() ?? .infinity
-        guard running != ticking || rate != tickRate else { return }
+        var rates: [Double] = []
+        for rate in links.map(\.preferredRate) where !rates.contains(rate) { rates.append(rate) }
+        if rates.contains(.infinity) || rates.isEmpty { rates = [.infinity] }
+        rates.sort()
+        let presenterRates = rates
+        guard running != ticking || rates != tickRates else { return }
         ticking = running
-        tickRate = rate
+        tickRates = rates
         let presenter = self.presenter
         onRenderThread {
-            presenter.tickRate = rate
+            presenter.tickRates = presenterRates
             presenter.keepsTicking = running
         }
     }

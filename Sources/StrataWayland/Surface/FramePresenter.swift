@@ -35,8 +35,9 @@ extension FrameProducer {
 ///   finds nothing changed and nothing animating draws nothing and asks for no further one.
 /// - Reduced rates: while nothing changed and all that moves asks for fewer frames per second
 ///   than the compositor's (animations' `preferredFrameRateRange`, display links' rates: the
-///   producer's `nextFrame(after:)` and `tickRate`), only every n-th callback draws,
-///   n = the compositor's rate ÷ the highest rate asked for, rounded. The callbacks between
+///   producer's `nextFrame(after:)` and `tickRates`), only the callbacks due at one of those
+///   rates draw: a rate's frames are every n-th callback, n = the compositor's rate ÷ that
+///   rate, rounded, counted from its own last frame. The callbacks between
 ///   draw nothing: they commit no buffer, only a request for the next callback (the surface's
 ///   content is unchanged). Changes then wait for the next frame at that rate; an animation
 ///   ending, or a change that starts one asking for every frame, draws at the next callback.
@@ -85,9 +86,17 @@ public final class FramePresenter: @unchecked Sendable {
         }
     }
 
-    /// The frames per second `keepsTicking` asks for (∞: every frame): the display links'
-    /// highest rate.
-    public var tickRate = Double.infinity
+    /// The frames per second `keepsTicking` asks for, one rate per running display link (∞:
+    /// every frame). Frames are drawn at each rate's own cadence, so links at rates that do not
+    /// divide one another (20 and 30 on a 60 Hz output) each get theirs: the frames drawn are
+    /// the union of the rates' frames.
+    public var tickRates: [Double] = [.infinity]
+
+    /// The highest of `tickRates`; setting it makes it the only one.
+    public var tickRate: Double {
+        get { tickRates.max() ?? .infinity }
+        set { tickRates = [newValue] }
+    }
 
     /// Seconds after which an outstanding frame callback counts as lost.
     public var staleCallbackTimeout: Double = 1.0
@@ -100,6 +109,10 @@ public final class FramePresenter: @unchecked Sendable {
     /// from then on at which the picture may change (the producer's answer then).
     private var lastFrameTime: Double?
     private var changesAt = Double.infinity
+    /// Per reduced rate drawn for (display links' and animations'), the time of the last frame
+    /// that was one of that rate's: the presenter's copy of each link's schedule, so that the
+    /// frames drawn are those some link (or animation) is due at.
+    private var lastDueAt: [Double: Double] = [:]
     /// Whether the last frame found something moving at every frame (the common case: the next
     /// callback draws without asking the producer again).
     private var movedAtFullRate = false
@@ -218,6 +231,7 @@ public final class FramePresenter: @unchecked Sendable {
         animating = next.time < .infinity
         changesAt = next.time
         movedAtFullRate = next.time == time && next.frameRate.isInfinite
+        noteRates(at: time, moving: next.time == time ? next.frameRate : nil)
         lastFrameTime = time
         let skipped = skippedFrames
         skippedFrames = 0
@@ -333,10 +347,10 @@ public final class FramePresenter: @unchecked Sendable {
         let now = monotonicNow()
         let time = clock() + (timing.predictedPresentation(now: now) - now)
         let period = frameInterval
-        var rate = keepsTicking ? tickRate : 0
+        var rates = keepsTicking ? tickRates : []
         let next = producer.nextFrame(after: time)
         if next.time == time {
-            rate = max(rate, next.frameRate)  // moving now
+            rates.append(next.frameRate)  // moving now
         } else if animating && changesAt <= time {
             return .draw  // changed since the last frame (an animation ended): show it now
         } else if !keepsTicking {
@@ -344,9 +358,33 @@ public final class FramePresenter: @unchecked Sendable {
             if dirty || !next.time.isFinite { return .draw }
             return next.time - time > 1.5 * period ? .wait(next.time) : .skip
         }
-        guard rate.isFinite, rate > 0 else { return .draw }
-        let every = FrameTiming.framesPerStep(rate: rate, period: period)
-        return FrameTiming.isDue(time, after: last, every: every, period: period) ? .draw : .skip
+        // Due when one of the rates is: each counts from its own last frame (a rate new since
+        // the last frame, from that frame: a change waits for the rate's next frame).
+        for rate in rates {
+            guard rate.isFinite, rate > 0 else { return .draw }
+            let every = FrameTiming.framesPerStep(rate: rate, period: period)
+            if FrameTiming.isDue(time, after: lastDueAt[rate] ?? last, every: every, period: period) { return .draw }
+        }
+        return .skip
+    }
+
+    /// A frame was drawn at `time`: each reduced rate it was due for (the links' while they
+    /// tick, the animations' when something moves at one) counts it as its last frame. Rates no
+    /// longer asked for are forgotten.
+    private func noteRates(at time: Double, moving rate: Double?) {
+        var rates = keepsTicking ? tickRates : []
+        if let rate { rates.append(rate) }
+        let period = frameInterval
+        var kept: [Double: Double] = [:]
+        for r in rates where r.isFinite && r > 0 && kept[r] == nil {
+            let every = FrameTiming.framesPerStep(rate: r, period: period)
+            if let last = lastDueAt[r], !FrameTiming.isDue(time, after: last, every: every, period: period) {
+                kept[r] = last
+            } else {
+                kept[r] = time
+            }
+        }
+        lastDueAt = kept
     }
 
     /// Rests until half a period before `start` (media time), then asks for a frame callback.
