@@ -34,6 +34,20 @@ final class DisplayLinkCompositorTests: XCTestCase {
         try check(under: "sway", fps: 30)
     }
 
+    /// At 15 a second (every fourth refresh) the window rests between frames: a loop timer
+    /// asks for the callback of the next frame, and the refreshes between get no callback.
+    func testALowerRateRestsBetweenFramesUnderSway() throws {
+        try check(under: "sway", fps: 15)
+    }
+
+    func testALowerRateRestsBetweenFramesUnderMutter() throws {
+        try check(under: "mutter", fps: 15)
+    }
+
+    func testALowerRateRestsBetweenFramesUnderWeston() throws {
+        try check(under: "weston", fps: 15)
+    }
+
     func testAReducedRateDrawsOnlyTheLinksFramesUnderMutter() throws {
         try check(under: "mutter", fps: 30)
     }
@@ -97,11 +111,12 @@ final class DisplayLinkCompositorTests: XCTestCase {
 
         let lines = app.standardOutputLines
         var ticks: [Tick] = []
-        var frames: [(time: Double, damage: Int, skipped: Int)] = []
+        var frames: [(time: Double, damage: Int, skipped: Int, callbacks: Int)] = []
         for line in lines {
             let f = line.split(separator: " ")
-            if f.first == "frame", f.count == 4, let t = Double(f[1]), let d = Int(f[2]), let s = Int(f[3]) {
-                frames.append((t, d, s))
+            if f.first == "frame", f.count == 5, let t = Double(f[1]), let d = Int(f[2]), let s = Int(f[3]),
+               let c = Int(f[4]) {
+                frames.append((t, d, s, c))
             } else if f.first == "tick", f.count == 5, let t = Double(f[1]), let g = Double(f[2]), let d = Double(f[3]) {
                 ticks.append(Tick(timestamp: t, target: g, duration: d, placed: f[4] != "-", x: Double(f[4])))
             }
@@ -161,5 +176,11 @@ final class DisplayLinkCompositorTests: XCTestCase {
         // (At least: kwin answers some commits without a buffer before its next refresh.)
         let skips = frameOfTick.dropFirst(10).map { frames[$0].skipped }
         XCTAssertGreaterThanOrEqual(skips.filter { $0 >= every - 1 }.count, skips.count * 3 / 4, "skipped: \(skips)")
+        // From 4 periods a frame on, the window rests between frames: two callbacks a frame (the
+        // one after the last frame, which starts the rest, and the frame's own), not `every`.
+        if every >= 4 {
+            let woken = frameOfTick.dropFirst(10).map { frames[$0].callbacks }
+            XCTAssertGreaterThanOrEqual(woken.filter { $0 == 2 }.count, woken.count * 3 / 4, "callbacks: \(woken)")
+        }
     }
 }

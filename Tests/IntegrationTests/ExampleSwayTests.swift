@@ -70,7 +70,7 @@ final class ExampleSwayTests: XCTestCase {
         }
     }
 
-    /// `stress --measure` (what `strata-bench --wayland` runs) prints its seven figures in order,
+    /// `stress --measure` (what `strata-bench --wayland` runs) prints its eight figures in order,
     /// counts every frame it committed, and — animations removed — finds no thread waking up,
     /// its frame-rate overlay included. The timing figures belong to the benchmark, not here.
     func testStressMeasurementReportsEveryFigureAndAnIdleAppUnderSway() throws {
@@ -83,8 +83,9 @@ final class ExampleSwayTests: XCTestCase {
         let lines = app.standardOutputLines.filter { $0.hasPrefix("stress: ") }
         XCTAssertEqual(lines.map { $0.split(separator: " ")[1] },
                        ["layers", "frame-gap-ms", "gaps-in-refresh-periods", "worst-gap-while-main-blocked-ms",
-                        "presentation-feedback", "cpu-ms-per-second", "idle-wakeups-per-second"], app.transcript)
-        guard lines.count == 7 else { return }
+                        "presentation-feedback", "cpu-ms-per-second", "render-wakeups-per-second",
+                        "idle-wakeups-per-second"], app.transcript)
+        guard lines.count == 8 else { return }
         let first = lines[0].split(separator: " ")
         XCTAssertEqual(first[2], "10")
         let frames = Int(first[6]) ?? 0
@@ -92,27 +93,53 @@ final class ExampleSwayTests: XCTestCase {
         // Every gap between two frames is in exactly one bin.
         let bins = lines[2].split(separator: " ").dropFirst(2).prefix(4).compactMap { Int($0.split(separator: ":").last ?? "") }
         XCTAssertEqual(bins.reduce(0, +), frames - 1, lines[2])
-        XCTAssertTrue(lines[6].hasPrefix("stress: idle-wakeups-per-second 0.0 "), lines[6])
+        XCTAssertTrue(lines[7].hasPrefix("stress: idle-wakeups-per-second 0.0 "), lines[7])
+    }
+
+    /// At 10 frames a second (six refreshes a frame) the window rests between frames: about two
+    /// frame callbacks a frame (the one that starts the rest and the frame's own), 20 a second
+    /// instead of sway's 60.
+    func testStressAnimationsAtTenFramesASecondRestBetweenFramesUnderSway() throws {
+        guard let run = try stressAtRate(10, seconds: 3) else { return }
+        // About 30 gaps of six periods in 3 s.
+        XCTAssertGreaterThanOrEqual(run.bins[3], 24, run.gaps)
+        XCTAssertLessThanOrEqual(run.bins[0] + run.bins[1] + run.bins[2], 4, run.gaps)
+        let wakeups = run.lines.first { $0.hasPrefix("stress: render-wakeups-per-second ") } ?? ""
+        let callbacks = Double(wakeups.split(separator: " ").last ?? "") ?? -1
+        XCTAssertGreaterThanOrEqual(callbacks, 15, wakeups)
+        XCTAssertLessThanOrEqual(callbacks, 25, wakeups)
     }
 
     /// The same with every animation asking for 30 frames a second (`preferredFrameRateRange`)
     /// on sway's 60 Hz output: the frames come two refresh periods apart (one callback left out
     /// between them), not one.
     func testStressAnimationsAtThirtyFramesASecondUnderSway() throws {
+        guard let run = try stressAtRate(30, seconds: 2) else { return }
+        // About 60 gaps in 2 s; the block of the main thread is no gap (frames come from the
+        // render thread); a shared machine may delay a few.
+        XCTAssertGreaterThanOrEqual(run.bins[1], 45, run.gaps)
+        XCTAssertLessThanOrEqual(run.bins[0], 5, run.gaps)
+    }
+
+    /// `stress` with 10 layers whose animations ask for `rate` frames a second, measured for
+    /// `seconds` under sway: its output, its `gaps-in-refresh-periods` line and that line's four
+    /// bins (nil, with a failure recorded, when the run gave none).
+    private func stressAtRate(_ rate: Int, seconds: Int) throws -> (lines: [String], gaps: String, bins: [Int])? {
         let sway = try HeadlessCompositor("sway", size: "\(Self.outputWidth)x\(Self.outputHeight)")
         let app = try ChildProcess(executable: TestEnvironment.example("stress").path,
-                                   arguments: ["--layers", "10", "--frame-rate", "30", "--measure", "2", "--exit-after", "60"],
+                                   arguments: ["--layers", "10", "--frame-rate", "\(rate)", "--measure", "\(seconds)",
+                                               "--exit-after", "60"],
                                    environment: sway.clientEnvironment)
         defer { app.kill() }
         XCTAssertEqual(app.waitForExit(timeout: 60), .exited(0), app.transcript)
-        let lines = app.standardOutputLines.filter { $0.hasPrefix("stress: gaps-in-refresh-periods ") }
-        let bins = lines.first.map { $0.split(separator: " ").dropFirst(2).prefix(4).compactMap { Int($0.split(separator: ":").last ?? "") } } ?? []
-        XCTAssertEqual(bins.count, 4, app.transcript)
-        guard bins.count == 4 else { return }
-        // About 60 gaps in 2 s; the block of the main thread is no gap (frames come from the
-        // render thread); a shared machine may delay a few.
-        XCTAssertGreaterThanOrEqual(bins[1], 45, lines[0])
-        XCTAssertLessThanOrEqual(bins[0], 5, lines[0])
+        let lines = app.standardOutputLines
+        let gaps = lines.first { $0.hasPrefix("stress: gaps-in-refresh-periods ") } ?? ""
+        let bins = gaps.split(separator: " ").dropFirst(2).prefix(4).compactMap { Int($0.split(separator: ":").last ?? "") }
+        guard bins.count == 4 else {
+            XCTFail("no gaps-in-refresh-periods line: \(app.transcript)")
+            return nil
+        }
+        return (lines, gaps, bins)
     }
 
     /// Where the surface's top-left corner is and how wide it is on the output.

@@ -24,7 +24,9 @@ import StrataTestSupport
         var frames: [FrameInfo] = []
         private var released: Set<UInt32> = []
 
-        var time: Double { ReducedFrameRateTests.t0 + Double(callbacks) / 60 }
+        /// Periods past the last callback (the wake timer fires half a period before a frame).
+        var between = 0.0
+        var time: Double { ReducedFrameRateTests.t0 + (Double(callbacks) + between) / 60 }
 
         init(root: CALayer) throws {
             display = try WaylandDisplay(name: compositor.path)
@@ -34,7 +36,7 @@ import StrataTestSupport
             producer = LayerTreeProducer(tree: tree)
             presenter = FramePresenter(surface: surface, producer: producer, clock: { 0 }, loop: loop)
             presenter.clock = { [unowned self] in self.time }
-            presenter.monotonicNow = { [unowned self] in 100 + Double(self.callbacks) / 60 }
+            presenter.monotonicNow = { [unowned self] in 100 + (Double(self.callbacks) + self.between) / 60 }
             presenter.staleCallbackTimeout = 3600
             presenter.onFrameCommitted = { [unowned self] in self.frames.append($0) }
             presenter.size = (8, 8)
@@ -50,8 +52,18 @@ import StrataTestSupport
 
         /// Answers the outstanding frame callback one period after the last, then reports what
         /// the presenter did: "D" drew a frame, "S" skipped it (a commit asking for the next
-        /// callback, no buffer), "-" nothing (at rest: no further callback asked for).
+        /// callback, no buffer), "R" rested (no callback asked for until a frame due later:
+        /// the wake timer, fired here half a period before the refresh it is due at), "-"
+        /// nothing (at rest: no further callback asked for). A refresh while the presenter
+        /// rests and its timer has not fired yet: ".".
         func tick() throws -> String {
+            if presenter.isResting, let until = presenter.waitingUntil {
+                between = 0.5
+                let fires = time >= until - 0.5 / 60 - 1e-9
+                if fires { presenter.wake() }
+                between = 0
+                if !fires { callbacks += 1; return "." }
+            }
             let before = try surfaceRequests()
             guard let request = compositor.requests.last(where: { $0.object == surface.surface.id && $0.opcode == 3 }),
                   let id = request.words.first, presenter.isWaitingForFrame else { return "-" }
@@ -69,7 +81,7 @@ import StrataTestSupport
             try display.connection.roundtrip()
             let added = try surfaceRequests().dropFirst(before.count)
             if frames.count > drawn { return "D" }
-            if added.isEmpty { return "-" }
+            if added.isEmpty { return presenter.isResting ? "R" : "-" }
             #expect(Array(added) == ["frame", "commit"], "a skipped frame attaches nothing")
             return "S"
         }
@@ -102,13 +114,16 @@ import StrataTestSupport
         return root
     }
 
-    /// Which of six callbacks at 60 Hz draw, by the rates asked for: the highest rate wins,
-    /// n = 60 ÷ rate rounded, and any animation without a preference means every frame.
+    /// Which of six refreshes at 60 Hz draw, by the rates asked for: the highest rate wins,
+    /// n = 60 ÷ rate rounded, and any animation without a preference means every frame. From
+    /// n = 4 on, the callback after a frame starts a rest ("R") until the next frame's: no
+    /// callbacks meanwhile (".").
     @Test(arguments: [
         ([CAFrameRateRange(minimum: 15, maximum: 30, preferred: 30)], "SDSDSD"),
         ([CAFrameRateRange(minimum: 10, maximum: 20, preferred: 20)], "SSDSSD"),
-        ([CAFrameRateRange(minimum: 10, maximum: 30, preferred: 15)], "SSSDSS"),
+        ([CAFrameRateRange(minimum: 10, maximum: 30, preferred: 15)], "R..DR."),
         ([CAFrameRateRange(minimum: 0, maximum: 24)], "SSDSSD"),             // maximum; 2.5 → 3
+        ([CAFrameRateRange(minimum: 5, maximum: 10, preferred: 10)], "R....D"),
         ([CAFrameRateRange(minimum: 10, maximum: 20, preferred: 20), CAFrameRateRange(minimum: 10, maximum: 30, preferred: 30)],
          "SDSDSD"),
         ([CAFrameRateRange(minimum: 10, maximum: 30, preferred: 30), .default], "DDDDDD"),
@@ -119,9 +134,11 @@ import StrataTestSupport
         let rig = try Rig(root: Self.scene(ranges))
         #expect(rig.frames.count == 1 && rig.frames[0].time == Self.t0)
         #expect(try rig.ticks(6) == pattern)
-        // Each frame says how many callbacks were left out before it.
-        let gaps = pattern.split(separator: "D", omittingEmptySubsequences: false).dropLast().map(\.count)
-        #expect(rig.frames.dropFirst().map(\.skippedFrames) == gaps)
+        // Each frame says how many refreshes were left out before it, and how many callbacks
+        // woke the surface (2 after a rest: the one that began it and the frame's own).
+        let gaps = pattern.split(separator: "D", omittingEmptySubsequences: false).dropLast()
+        #expect(rig.frames.dropFirst().map(\.skippedFrames) == gaps.map(\.count))
+        #expect(rig.frames.dropFirst().map(\.frameCallbacks) == gaps.map { $0.filter { $0 != "." }.count + 1 })
         // Drawn frames are rendered for their own callback's time.
         let drawnAt = pattern.enumerated().filter { $0.element == "D" }.map { Self.t0 + Double($0.offset + 1) / 60 }
         #expect(rig.frames.dropFirst().map(\.time) == drawnAt)
@@ -129,11 +146,12 @@ import StrataTestSupport
 
     /// An animation at 15 frames per second that ends between two of its frames gets its final
     /// frame (the model value) at the next callback instead of at its next 15 Hz frame, and
-    /// then the surface rests.
+    /// then the surface rests. (So the surface does not rest between frames once the end comes
+    /// before the next one: callback 5 asks for the next.)
     @Test func anAnimationEndingBetweenItsFramesGetsItsLastFrameAtOnce() throws {
         // 0.09 s: over between callbacks 5 (0.083 s) and 6 (0.1 s); its next 15 Hz frame would be 8.
         let rig = try Rig(root: Self.scene([CAFrameRateRange(minimum: 10, maximum: 30, preferred: 15)], duration: 0.09))
-        #expect(try rig.ticks(7) == "SSSDSD-")
+        #expect(try rig.ticks(7) == "R..DSD-")
         #expect(!rig.presenter.isWaitingForFrame)
         // The last frame carries the bar's change to its model opacity.
         #expect(rig.frames.last!.damagedPixels == 8)
@@ -141,15 +159,16 @@ import StrataTestSupport
     }
 
     /// A change made between two frames at a reduced rate waits for the next of them (as on a
-    /// display running at that rate); one that starts an animation asking for every frame is
-    /// drawn at the next callback.
+    /// display running at that rate), the surface resting meanwhile; one that starts an
+    /// animation asking for every frame ends the rest and is drawn at the next callback.
     @Test func changesWaitForTheReducedRateUnlessTheyAskForEveryFrame() throws {
         let root = Self.scene([CAFrameRateRange(minimum: 10, maximum: 30, preferred: 15)])
         let rig = try Rig(root: root)
-        #expect(try rig.ticks(1) == "S")
+        #expect(try rig.ticks(1) == "R")
         editLayers { root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1) }
         rig.presenter.setNeedsFrame()
-        #expect(try rig.ticks(4) == "SSDS", "drawn at the 15 Hz frame, callback 4")
+        #expect(rig.presenter.isResting, "the change waits for the frame the rest ends at")
+        #expect(try rig.ticks(4) == "..DR", "drawn at the 15 Hz frame, callback 4")
         #expect(rig.frames.last!.damagedPixels == 64)
         let full = CALayer()
         editLayers {

@@ -47,7 +47,9 @@ let scene = DisplayLinkScene()
 var link: CADisplayLink?
 runExample(scene, arguments: arguments, live: { app, window in
     guard let window else { return }
-    window.onFrameCommitted { frame in emit("frame \(frame.time) \(frame.damagedPixels) \(frame.skippedFrames)") }
+    window.onFrameCommitted { frame in
+        emit("frame \(frame.time) \(frame.damagedPixels) \(frame.skippedFrames) \(frame.frameCallbacks)")
+    }
     var calls = 0
     var start: Double?
     let paused = PausedFlag()

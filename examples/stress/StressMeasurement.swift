@@ -12,6 +12,7 @@ import StrataWayland
 ///     stress: worst-gap-while-main-blocked-ms W (main blocked B ms; median gap M)
 ///     stress: presentation-feedback presented P discarded D
 ///     stress: cpu-ms-per-second C (process, user + system)
+///     stress: render-wakeups-per-second W frame-callbacks-per-second F
 ///     stress: idle-wakeups-per-second X (over 2 s; by thread: NAME n …)
 ///
 /// - Frames are the commits of the render thread (`onFrameCommitted`); a gap is the time between
@@ -25,6 +26,12 @@ import StrataWayland
 ///   render thread, so the gaps overlapping the block should look like the others.
 /// - CPU: the whole process's user and system time over the S seconds (every thread: the
 ///   render thread's frames and the main thread's work), per second of the run.
+/// - Render wakeups: the render thread's voluntary context switches over the S seconds, per
+///   second (each a sleep it woke from: frame callbacks, buffer releases, timers, the main
+///   thread's commits; counted over every thread but the main one, as the thread has no name
+///   the system knows); frame callbacks: the callbacks the frames were woken by
+///   (`FrameInfo.frameCallbacks`), per second. At a reduced rate of n refreshes a frame the
+///   window rests between frames from n = 4 on.
 /// - Presentation feedback is what `wp_presentation` reported by the last frame (nothing where
 ///   the compositor does not answer — headless sway 1.7 — or uses another clock than
 ///   CLOCK_MONOTONIC — headless weston).
@@ -43,6 +50,8 @@ final class StressMeasurement: @unchecked Sendable {
     private var times: [Double] = []
     private var last: FrameInfo?
     private var cpuAtStart = 0.0
+    private var wakeupsAtStart = 0
+    private var callbacks = 0
 
     init(seconds: Double, scene: Stress) {
         self.seconds = seconds
@@ -52,10 +61,12 @@ final class StressMeasurement: @unchecked Sendable {
     /// Call from `runExample`'s `live` (main thread, before the first frame).
     func start(app: Application, window: Window) {
         cpuAtStart = Self.processCPU()
+        wakeupsAtStart = Self.renderWakeups()
         window.onFrameCommitted { [self] frame in
             lock.lock()
             times.append(MonotonicClock.now())
             last = frame
+            callbacks += frame.frameCallbacks
             lock.unlock()
         }
         var blocked = (from: 0.0, to: 0.0)
@@ -66,11 +77,14 @@ final class StressMeasurement: @unchecked Sendable {
         }
         app.after(seconds) { [self] in
             lock.lock()
-            let (times, last) = (self.times, self.last)
+            let (times, last, callbacks) = (self.times, self.last, self.callbacks)
             lock.unlock()
+            let wakeups = Self.renderWakeups() - wakeupsAtStart
             report(times: times, last: last, blocked: blocked)
             emit("stress: cpu-ms-per-second \(String(format: "%.1f", (Self.processCPU() - cpuAtStart) * 1000 / seconds)) "
                  + "(process, user + system)")
+            emit("stress: render-wakeups-per-second \(String(format: "%.1f", Double(wakeups) / seconds)) "
+                 + "frame-callbacks-per-second \(String(format: "%.1f", Double(callbacks) / seconds))")
             measureIdle(app: app)
         }
     }
@@ -132,6 +146,12 @@ final class StressMeasurement: @unchecked Sendable {
 
     /// Voluntary context switches (sleeps) of every thread of this process, by thread id, with a
     /// name: "main", the thread's own name when it set one, else "thread TID".
+    /// The voluntary context switches so far of every thread but the main one (the window's
+    /// render thread: this app starts no other).
+    static func renderWakeups() -> Int {
+        contextSwitches().filter { $0.key != getpid() }.values.map(\.count).reduce(0, +)
+    }
+
     static func contextSwitches() -> [Int32: (name: String, count: Int)] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         let processComm = (try? String(contentsOfFile: "/proc/self/comm", encoding: .utf8))?

@@ -23,17 +23,27 @@ extension RenderTree {
     /// `time`. Animations running at `time` at a reduced rate (`preferredFrameRateRange`) do not
     /// stop it: the highest of their rates is the answer's, unless something else asks for
     /// every frame.
-    func next(after time: Double) -> (time: Double, frameRate: Double) {
-        var reduced = 0.0
+    func next(after time: Double) -> (time: Double, frameRate: Double, steadyUntil: Double) {
+        var reduced = Reduced()
         let v = walk(after: time, reduced: &reduced)
-        if v == time { return (time, .infinity) }
-        return reduced > 0 ? (time, reduced) : (v, .infinity)
+        if v == time { return (time, .infinity, time) }
+        return reduced.rate > 0 ? (time, reduced.rate, min(v, reduced.end)) : (v, .infinity, v)
+    }
+
+    /// What the walk notes of the animations running at a reduced rate.
+    private struct Reduced {
+        /// Their highest rate (0: none).
+        var rate = 0.0
+        /// The earliest time (global) one of them stops moving: its active interval's end,
+        /// or the walk's time when that cannot be told (a reversed one, or one under a layer
+        /// whose own time cycles).
+        var end = Double.infinity
     }
 
     /// The walk of `next(after:)`: `time` when something asks for every frame at `time`, else
     /// the earliest later change (∞: none), with `reduced` the highest rate of the animations
     /// running at `time` at a reduced rate (0: none).
-    private func walk(after time: Double, reduced: inout Double) -> Double {
+    private func walk(after time: Double, reduced: inout Reduced) -> Double {
         var chain: [_Timing] = []
         var stack: [NextFrame] = []
         switch visit(rootID, parentTime: time, globalTime: time, chain: &chain, frozen: false, reduced: &reduced) {
@@ -67,7 +77,7 @@ extension RenderTree {
     /// Node `id`'s own answer when its subtree need not be visited, else the frame that visits
     /// it (with its timing pushed onto `chain`, the timings from the root down to it).
     private func visit(_ id: UInt64, parentTime: Double, globalTime: Double, chain: inout [_Timing], frozen: Bool,
-                       reduced: inout Double) -> Visit {
+                       reduced: inout Reduced) -> Visit {
         guard let n = nodes[id] else { return .value(.infinity) }
         let local = n.timing.layerLocalTime(parentTime)
         if _TiledRenderHook.isFading(n.state.extras) { return .value(globalTime) }
@@ -102,7 +112,8 @@ extension RenderTree {
             if l == local {
                 // Running now: at every frame, or noted at its reduced rate and the walk goes on.
                 if a.frameRate.isInfinite { chain.removeLast(); return .value(globalTime) }
-                reduced = max(reduced, a.frameRate)
+                reduced.rate = max(reduced.rate, a.frameRate)
+                reduced.end = min(reduced.end, Self.end(of: a, chain: chain, globalTime: globalTime))
                 continue
             }
             if l.isFinite {
@@ -112,6 +123,16 @@ extension RenderTree {
             }
         }
         return .frame(NextFrame(local: local, frozen: false, earliest: best, kids: kids))
+    }
+
+    /// When running animation `a` stops moving, in global time, through the layers' timings in
+    /// `chain` (root first); `globalTime` (now) when that cannot be told.
+    private static func end(of a: _CompiledAnimation, chain: [_Timing], globalTime: Double) -> Double {
+        let t = a.timing
+        guard t.speed > 0, !chain.contains(where: { $0.duration > 0 }) else { return globalTime }
+        var g = t.beginTime + t.activeDuration / t.speed
+        for c in chain.reversed() { g = c.parentTime(forLocal: g) ?? .infinity }
+        return g.isNaN ? globalTime : max(g, globalTime)
     }
 
     /// Whether node `id` or anything below it has animations or emits particles.

@@ -151,6 +151,15 @@ public final class RenderTree: @unchecked Sendable {
     /// `preferredFrameRateRange`, whose highest rate it is then (frames per second). Later
     /// changes come with ∞.
     public func nextFrame(after time: CFTimeInterval) -> (time: CFTimeInterval, frameRate: Double) {
+        let n = frameSchedule(after: time)
+        return (n.time, n.frameRate)
+    }
+
+    /// `nextFrame(after:)` with how long its answer holds: while the picture moves at a
+    /// reduced rate, the earliest time at which that may change — one of the animations
+    /// running at it ends (at its active interval's end; now, when that cannot be told), or
+    /// something else begins to change. Otherwise `steadyUntil` is the answer's `time`.
+    public func frameSchedule(after time: CFTimeInterval) -> (time: CFTimeInterval, frameRate: Double, steadyUntil: CFTimeInterval) {
         lock.lock(); defer { lock.unlock() }
         return next(after: time)
     }

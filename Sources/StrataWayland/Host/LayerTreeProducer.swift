@@ -54,4 +54,8 @@ final class LayerTreeProducer: FrameProducer, @unchecked Sendable {
     func nextFrame(after time: Double) -> (time: Double, frameRate: Double) {
         tree.nextFrame(after: time)
     }
+
+    func frameSchedule(after time: Double) -> (time: Double, frameRate: Double, steadyUntil: Double) {
+        tree.frameSchedule(after: time)
+    }
 }

@@ -14,9 +14,14 @@ public struct FrameInfo: Sendable, Equatable {
     /// feedback reports it, else the time between consecutive frame callbacks while frames are
     /// drawn back to back, else 1/60.
     public var frameInterval = 1.0 / 60
-    /// Frame callbacks left out since the previous frame (a reduced frame rate: see
-    /// `FramePresenter`); 0 when every callback draws.
+    /// Refreshes left out since the previous frame at a reduced frame rate (see
+    /// `FramePresenter`): callbacks that drew nothing, and the refreshes a rest asked for no
+    /// callback at; 0 when every callback draws.
     public var skippedFrames = 0
+    /// Frame callbacks the surface was woken by since the previous frame, this frame's own
+    /// included: 1 when every callback draws; at a reduced rate, 1 + the callbacks left out,
+    /// or 2 when the presenter rested between the frames (no callbacks asked for).
+    public var frameCallbacks = 0
 
     public init(time: Double, bufferWidth: Int, bufferHeight: Int, damagedPixels: Int) {
         self.time = time

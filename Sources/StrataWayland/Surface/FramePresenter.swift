@@ -13,11 +13,22 @@ public protocol FrameProducer: AnyObject {
     /// that moves asks for a reduced `preferredFrameRateRange`). Default: `time` at every
     /// frame while `isAnimating(after:)`, else never.
     func nextFrame(after time: Double) -> (time: Double, frameRate: Double)
+    /// `nextFrame(after:)` with how long its answer holds: while the picture moves at a reduced
+    /// rate, the earliest time that may change (something running at it ends, or something
+    /// else begins to change); else the answer's `time`. Between reduced-rate frames the
+    /// presenter rests until the next one, with no frame callbacks, only when nothing changes
+    /// before it. Default: `nextFrame(after:)`, holding until its `time` (no rest).
+    func frameSchedule(after time: Double) -> (time: Double, frameRate: Double, steadyUntil: Double)
 }
 
 extension FrameProducer {
     public func nextFrame(after time: Double) -> (time: Double, frameRate: Double) {
         (isAnimating(after: time) ? time : .infinity, .infinity)
+    }
+
+    public func frameSchedule(after time: Double) -> (time: Double, frameRate: Double, steadyUntil: Double) {
+        let next = nextFrame(after: time)
+        return (next.time, next.frameRate, next.time)
     }
 }
 
@@ -41,6 +52,11 @@ extension FrameProducer {
 ///   draw nothing: they commit no buffer, only a request for the next callback (the surface's
 ///   content is unchanged). Changes then wait for the next frame at that rate; an animation
 ///   ending, or a change that starts one asking for every frame, draws at the next callback.
+///   When the next frame is more than 2.5 periods away (n ≥ 4: 15 per second at 60 Hz, 30 at
+///   120) and nothing changes before it (`frameSchedule(after:)`'s `steadyUntil`), the surface
+///   rests instead: no callbacks until a timer asks for the one that draws it. A change during
+///   the rest keeps it when it changes neither what moves nor how often; otherwise it ends the
+///   rest and the next callback decides.
 /// - An animation yet to begin (a later `beginTime`) with nothing else moving: callbacks draw
 ///   nothing, and when its start is more than 1.5 periods away the surface asks for none: a
 ///   timer on the loop asks for the callback before the start (no frames, no wakeups meanwhile).
@@ -80,6 +96,7 @@ public final class FramePresenter: @unchecked Sendable {
     public var keepsTicking = false {
         didSet {
             if keepsTicking && !oldValue { setNeedsFrame() }
+            if !keepsTicking && oldValue && rest != nil { wake() }
             // The last frame was drawn for the link; with nothing else moving, the picture is
             // at rest now (no frame will be drawn to say so).
             if !keepsTicking && oldValue && !animating && !dirty && !retired { onIdle?() }
@@ -90,7 +107,9 @@ public final class FramePresenter: @unchecked Sendable {
     /// every frame). Frames are drawn at each rate's own cadence, so links at rates that do not
     /// divide one another (20 and 30 on a 60 Hz output) each get theirs: the frames drawn are
     /// the union of the rates' frames.
-    public var tickRates: [Double] = [.infinity]
+    public var tickRates: [Double] = [.infinity] {
+        didSet { if rest != nil, tickRates != oldValue { wake() } }
+    }
 
     /// The highest of `tickRates`; setting it makes it the only one.
     public var tickRate: Double {
@@ -120,6 +139,18 @@ public final class FramePresenter: @unchecked Sendable {
     /// it begins at (tests read it).
     private var wakeTimer: Int?
     private(set) var waitingUntil: Double?
+    /// While the wait is a rest between two reduced-rate frames: the rates it was decided
+    /// with, and the media time it began at.
+    private var rest: (rates: [Double], due: Double, since: Double)?
+    /// Whether the surface rests between two reduced-rate frames (tests read it).
+    var isResting: Bool { rest != nil }
+    /// Frame callbacks answered since the last drawn frame.
+    private var callbacksSinceFrame = 0
+    /// Callbacks whose time since the one before is not a frame period: the two after a rest.
+    /// An output with nothing to show may stop its refresh cycle meanwhile (headless sway's
+    /// does) and start it anew at the commit that ends the rest, so the callback after the
+    /// frame drawn then came 10 ms after it at 60 Hz.
+    private var unmeasuredCallbacks = 0
     /// Callbacks left out since the last drawn frame (reduced rates).
     private var skippedFrames = 0
     /// The monotonic clock (seconds) the frame timing reads; tests inject theirs.
@@ -175,6 +206,13 @@ public final class FramePresenter: @unchecked Sendable {
     /// Something changed: draw now if idle, else on the next frame callback.
     public func setNeedsFrame() {
         dirty = true
+        if let rest {
+            // A change while resting between reduced-rate frames shows at the next of them, as
+            // with callbacks; unless it changes what moves or how often: the next callback
+            // decides then.
+            if !restHolds(rest.rates, until: rest.due) { wake() }
+            return
+        }
         if canDraw && !isWaitingForFrame && !waitingForBuffer {
             draw()
         }
@@ -227,7 +265,7 @@ public final class FramePresenter: @unchecked Sendable {
         dirty = false
         surface.attach(buffer, scale: scale, logicalSize: size, damage: damage)
         cancelWake()
-        let next = producer.nextFrame(after: time)
+        let next = producer.frameSchedule(after: time)
         animating = next.time < .infinity
         changesAt = next.time
         movedAtFullRate = next.time == time && next.frameRate.isInfinite
@@ -235,6 +273,8 @@ public final class FramePresenter: @unchecked Sendable {
         lastFrameTime = time
         let skipped = skippedFrames
         skippedFrames = 0
+        let callbacks = callbacksSinceFrame
+        callbacksSinceFrame = 0
         requestFrame()
         requestFeedback()
         surface.commit()
@@ -244,6 +284,7 @@ public final class FramePresenter: @unchecked Sendable {
         info.discardedFrames = timing.discardedCount
         info.frameInterval = frameInterval
         info.skippedFrames = skipped
+        info.frameCallbacks = callbacks
         onFrameCommitted?(info)
         if !animating && !keepsTicking { onIdle?() }
     }
@@ -261,6 +302,7 @@ public final class FramePresenter: @unchecked Sendable {
     /// estimate (a hidden or blocked surface) is left out too.
     private func measureCallback(at now: Double) {
         defer { lastCallback = now }
+        if unmeasuredCallbacks > 0 { unmeasuredCallbacks -= 1; return }
         guard drewAtLastCallback, let last = lastCallback else { return }
         let gap = now - last
         guard gap > 0.001, gap < 1 else { return }
@@ -315,12 +357,17 @@ public final class FramePresenter: @unchecked Sendable {
         frameCallback = nil
         if let t = staleTimer { loop?.cancelTimer(t); staleTimer = nil }
         measureCallback(at: monotonicNow())
+        callbacksSinceFrame += 1
         drewAtLastCallback = dirty || animating || keepsTicking
         guard drewAtLastCallback else { return }
         switch decide() {
         case .draw: draw()
         case .skip: skipFrame()
         case let .wait(start): wait(until: start)
+        case let .rest(due, lead, rates):
+            skippedFrames += 1
+            wait(until: due - max(0, lead))
+            rest = (rates, due, clock())
         }
     }
 
@@ -331,6 +378,10 @@ public final class FramePresenter: @unchecked Sendable {
         case skip
         /// Ask for no callback until shortly before this media time (an animation's start).
         case wait(Double)
+        /// Ask for no callback until shortly before the one that draws the frame due at this
+        /// media time at one of these reduced rates (`lead`: how far ahead of the clock a frame
+        /// drawn at a callback is rendered for).
+        case rest(Double, lead: Double, rates: [Double])
     }
 
     /// What this callback does. It draws, unless what moves asks for a reduced rate and this
@@ -348,7 +399,7 @@ public final class FramePresenter: @unchecked Sendable {
         let time = clock() + (timing.predictedPresentation(now: now) - now)
         let period = frameInterval
         var rates = keepsTicking ? tickRates : []
-        let next = producer.nextFrame(after: time)
+        let next = producer.frameSchedule(after: time)
         if next.time == time {
             rates.append(next.frameRate)  // moving now
         } else if animating && changesAt <= time {
@@ -360,12 +411,37 @@ public final class FramePresenter: @unchecked Sendable {
         }
         // Due when one of the rates is: each counts from its own last frame (a rate new since
         // the last frame, from that frame: a change waits for the rate's next frame).
+        var due = Double.infinity
         for rate in rates {
             guard rate.isFinite, rate > 0 else { return .draw }
             let every = FrameTiming.framesPerStep(rate: rate, period: period)
-            if FrameTiming.isDue(time, after: lastDueAt[rate] ?? last, every: every, period: period) { return .draw }
+            let from = lastDueAt[rate] ?? last
+            if FrameTiming.isDue(time, after: from, every: every, period: period) { return .draw }
+            due = min(due, from + every * period)
+        }
+        // The next due frame more than 2.5 periods away (so that the timer saves at least two
+        // callbacks: it wakes the thread too), and nothing changes before it: no callbacks
+        // until then; the timer asks for the one that draws it, `lead` before it on the media
+        // clock (with presentation feedback, frames are rendered at a callback for the refresh
+        // after it).
+        let steady = next.time == time ? next.steadyUntil : next.time
+        if due.isFinite, due - time > 2.5 * period, steady >= due - period / 2 {
+            return .rest(due, lead: time - clock(), rates: rates)
         }
         return .skip
+    }
+
+    /// Whether a rest decided with `rates` until the frame due at `until` still holds after a
+    /// change: what moves moves at one of them until then, or only display links tick and
+    /// nothing changes before it.
+    private func restHolds(_ rates: [Double], until: Double) -> Bool {
+        guard let producer else { return false }
+        let now = monotonicNow()
+        let time = clock() + (timing.predictedPresentation(now: now) - now)
+        let s = producer.frameSchedule(after: time)
+        let end = until - frameInterval / 2
+        if s.time == time { return rates.contains(s.frameRate) && s.steadyUntil >= end }
+        return keepsTicking && s.time >= end
     }
 
     /// A frame was drawn at `time`: each reduced rate it was due for (the links' while they
@@ -403,6 +479,15 @@ public final class FramePresenter: @unchecked Sendable {
     /// The wait is over (the loop's timer; tests call it): a commit asking for the callback
     /// the animation's first frame is drawn at.
     func wake() {
+        if let rest {
+            unmeasuredCallbacks = 2
+            // The refreshes that pass with no callback asked for count as left out: those after
+            // the one the rest began at (counted then) and before the next callback's (which
+            // counts itself), the first refresh after now. (A quarter period of slack: timers
+            // and refreshes jitter.)
+            let periods = (clock() - rest.since) / frameInterval - 0.25
+            if periods.isFinite { skippedFrames += max(0, Int(min(periods.rounded(.up), 1e6)) - 1) }
+        }
         cancelWake()
         guard canDraw, !retired, !isWaitingForFrame, !waitingForBuffer else { return }
         requestFrame()
@@ -412,6 +497,7 @@ public final class FramePresenter: @unchecked Sendable {
     private func cancelWake() {
         if let t = wakeTimer { loop?.cancelTimer(t); wakeTimer = nil }
         waitingUntil = nil
+        rest = nil
     }
 
     /// A frame left out at a reduced rate: no buffer and no rendering, only a commit carrying the

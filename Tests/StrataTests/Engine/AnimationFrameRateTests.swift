@@ -53,6 +53,31 @@ extension EngineTests {
             }
         }
 
+        /// `frameSchedule(after:)`: how long a reduced rate holds — until the first animation
+        /// running at it ends, or something else begins to change; otherwise its `time`.
+        @Test func aReducedRateHoldsUntilTheFirstOfItsAnimationsEndsOrSomethingElseBegins() {
+            withManualClock(at: 100) { _ in
+                #expect(Self.tree([Self.fade(Self.thirty)]).frameSchedule(after: 100.5) == (100.5, 30, 101))
+                let two = Self.tree([Self.fade(Self.thirty), Self.fade(Self.twenty, duration: 3)])
+                #expect(two.frameSchedule(after: 100.5) == (100.5, 30, 101))
+                #expect(two.frameSchedule(after: 102) == (102, 20, 103))
+                // An every-frame animation beginning at 100.8 ends the reduced rate there.
+                let then = Self.tree([Self.fade(Self.thirty), Self.fade(.default, begin: 100.8)])
+                #expect(then.frameSchedule(after: 100.5) == (100.5, 30, 100.8))
+                // The animation's own speed: a 1 s animation at speed 2 ends at 100.5.
+                let fast = Self.fade(Self.twenty)
+                fast.speed = 2
+                #expect(Self.tree([fast]).frameSchedule(after: 100.25) == (100.25, 20, 100.5))
+                // Endless repeats hold for ever.
+                let endless = Self.fade(Self.twenty)
+                endless.repeatCount = .infinity
+                #expect(Self.tree([endless]).frameSchedule(after: 150) == (150, 20, .infinity))
+                // Every frame, or nothing moving now: the answer's time.
+                #expect(Self.tree([Self.fade(.default)]).frameSchedule(after: 100.5) == (100.5, .infinity, 100.5))
+                #expect(Self.tree([Self.fade(Self.twenty, begin: 102)]).frameSchedule(after: 100.5) == (102, .infinity, 102))
+            }
+        }
+
         /// A group's own range applies to the whole group; its children's are not consulted.
         @Test func aGroupsRangeIsTheOneThatCounts() {
             withManualClock(at: 100) { _ in
