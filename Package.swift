@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(name: "hello", dependencies: ["ExampleSupport", "Strata"], path: "examples/hello"),
         .executableTarget(name: "busymain", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/busymain"),
         .executableTarget(name: "displaylink", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/displaylink"),
-        .executableTarget(name: "dragdrop", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/dragdrop"),
+        .executableTarget(name: "dragdrop", dependencies: ["ExampleSupport", "Strata", "StrataWayland", "StrataUI"], path: "examples/dragdrop"),
         .executableTarget(name: "toast", dependencies: ["ExampleSupport", "Strata", "StrataWayland"], path: "examples/toast"),
         .executableTarget(name: "spinner", dependencies: ["ExampleSupport", "Strata"], path: "examples/spinner"),
         .executableTarget(name: "confetti", dependencies: ["ExampleSupport", "Strata"], path: "examples/confetti"),

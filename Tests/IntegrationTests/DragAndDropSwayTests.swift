@@ -11,10 +11,104 @@ final class DragAndDropSwayTests: XCTestCase {
     static let orange: UInt32 = 0xFFF2_8C26, green: UInt32 = 0xFF33_B34D, pink: UInt32 = 0xFFCC_3399
 
     func testDraggingTextAcrossTheWindowDropsIt() throws {
-        let sway = try HeadlessCompositor("sway")
-        let app = try ChildProcess(executable: TestEnvironment.example("dragdrop").path, arguments: ["--exit-after", "60"],
-                                   environment: sway.clientEnvironment)
+        let (sway, app, origin) = try drag(arguments: []) { sway, origin in
+            // The drag icon (a 40-point pink square) follows the pointer. The client asks for its
+            // centre on the pointer (the surface offset: DragIconTests checks the requests), but
+            // sway 1.7 places a drag icon's top-left corner at the pointer whatever its offset
+            // (its position is the cursor's alone; later sways add the offset).
+            let iconDeadline = Date(timeIntervalSinceNow: 10)
+            var during = try sway.screenshot("dragdrop-dragging")
+            while during.boundingBox(of: Self.pink).map({ ($0.x, $0.y) != (origin.x + 300, origin.y + 100) }) ?? true,
+                  Date() < iconDeadline {
+                during = try sway.screenshot("dragdrop-dragging")
+            }
+            let icon = try XCTUnwrap(during.boundingBox(of: Self.pink), "the drag icon is on screen")
+            XCTAssertEqual([icon.x, icon.y, icon.width, icon.height], [origin.x + 300, origin.y + 100, 40, 40])
+        }
         defer { app.kill() }
+        XCTAssertTrue(app.waitForLine("dropped text/plain;charset=utf-8 \"Strata ✓ drag\" at 300.0 100.0", timeout: 10),
+                      app.transcript)
+        XCTAssertTrue(app.waitForLine("dragdrop: drag ended copied", timeout: 10), app.transcript)
+        let entered = app.standardOutputLines.first { $0.hasPrefix("drag entered ") }
+        XCTAssertEqual(entered, "drag entered 100.0 100.0 accepted=text/plain;charset=utf-8 types=text/plain;charset=utf-8,UTF8_STRING,text/plain")
+        XCTAssertTrue(app.standardOutputLines.contains("drag moved 300.0 100.0 accepted=text/plain;charset=utf-8 types=text/plain;charset=utf-8,UTF8_STRING,text/plain"))
+        XCTAssertFalse(app.standardOutputLines.contains { $0.hasPrefix("drag left ") }, "a drop is not a leave")
+        // The drop zone turned green (a deadline for sway to show the next frame, not a sleep),
+        // away from the cursor sway draws at the drop point.
+        let deadline = Date(timeIntervalSinceNow: 10)
+        var after = try sway.screenshot("dragdrop-dropped")
+        while after.pixel(x: origin.x + 360, y: origin.y + 160) != Self.green, Date() < deadline {
+            after = try sway.screenshot("dragdrop-dropped")
+        }
+        XCTAssertEqual(after.pixel(x: origin.x + 360, y: origin.y + 160).map { String($0, radix: 16) }, String(Self.green, radix: 16))
+        // The icon went with the drag.
+        while after.boundingBox(of: Self.pink) != nil, Date() < deadline {
+            after = try sway.screenshot("dragdrop-dropped")
+        }
+        XCTAssertNil(after.boundingBox(of: Self.pink), "the drag icon is gone after the drop")
+    }
+
+    /// A file's URL dragged with copy and move allowed, dropped on a target that prefers moving:
+    /// sway picks move, the drop reads text/uri-list (the first type the target takes) and says
+    /// move, and the source learns the drag ended moved (it would now delete the file).
+    func testDraggingAFileToATargetThatMovesEndsMoved() throws {
+        let path = "/tmp/strata drag ✓.txt"
+        let (_, app, _) = try drag(arguments: ["--drag-file", path, "--accept-move"]) { _, _ in }
+        defer { app.kill() }
+        let url = URL(fileURLWithPath: path).absoluteString
+        XCTAssertEqual(url, "file:///tmp/strata%20drag%20%E2%9C%93.txt")
+        XCTAssertTrue(app.waitForLine("dropped text/uri-list \"\(url)\\r\\n\" at 300.0 100.0 operation move", timeout: 10),
+                      app.transcript)
+        XCTAssertTrue(app.waitForLine("url \(url)", timeout: 10), app.transcript)
+        XCTAssertTrue(app.waitForLine("dragdrop: drag ended moved", timeout: 10), app.transcript)
+        let entered = app.standardOutputLines.first { $0.hasPrefix("drag entered ") }
+        XCTAssertEqual(entered, "drag entered 100.0 100.0 accepted=text/uri-list types=text/uri-list,text/plain;charset=utf-8,UTF8_STRING,text/plain")
+    }
+
+    /// The same drag onto StrataUI views (`--views`): the drop zone is a view whose
+    /// `DropInteraction` takes text; outside it the window refuses the drag. The zone's
+    /// delegate loads the text and turns it green.
+    func testDroppingOnAViewWithADropInteraction() throws {
+        let (sway, app, origin) = try drag(arguments: ["--views"]) { _, _ in }
+        defer { app.kill() }
+        XCTAssertTrue(app.waitForLine("views: zone dropped \"Strata ✓ drag\"", timeout: 10), app.transcript)
+        XCTAssertTrue(app.waitForLine("views: zone ended", timeout: 10), app.transcript)
+        XCTAssertTrue(app.waitForLine("dragdrop: drag ended copied", timeout: 10), app.transcript)
+        let lines = app.standardOutputLines
+        XCTAssertEqual(lines.filter { $0.hasPrefix("views: ") },
+                       ["views: zone entered", "views: zone dropped \"Strata ✓ drag\"", "views: zone ended"])
+        // Over the handle (no drop interaction) the drag is refused; over the zone, taken as text.
+        XCTAssertEqual(lines.first { $0.hasPrefix("drag entered ") },
+                       "drag entered 100.0 100.0 accepted=none types=text/plain;charset=utf-8,UTF8_STRING,text/plain")
+        XCTAssertTrue(lines.contains("drag moved 300.0 100.0 accepted=text/plain;charset=utf-8 types=text/plain;charset=utf-8,UTF8_STRING,text/plain"),
+                      app.transcript)
+        let deadline = Date(timeIntervalSinceNow: 10)
+        var after = try sway.screenshot("dragdrop-views-dropped")
+        while after.pixel(x: origin.x + 360, y: origin.y + 160) != Self.green, Date() < deadline {
+            after = try sway.screenshot("dragdrop-views-dropped")
+        }
+        XCTAssertEqual(after.pixel(x: origin.x + 360, y: origin.y + 160).map { String($0, radix: 16) }, String(Self.green, radix: 16))
+    }
+
+    /// Starts the `dragdrop` example (with `arguments`) under sway, presses its square, drags 200
+    /// points right across the window (calling `whileDragging` with the window's top-left
+    /// corner on the output before the release) and releases over the drop zone.
+    private func drag(arguments: [String], whileDragging: (HeadlessCompositor, (x: Int, y: Int)) throws -> Void) throws
+        -> (HeadlessCompositor, ChildProcess, (x: Int, y: Int)) {
+        let sway = try HeadlessCompositor("sway")
+        let app = try ChildProcess(executable: TestEnvironment.example("dragdrop").path, arguments: ["--exit-after", "60"] + arguments,
+                                   environment: sway.clientEnvironment)
+        do {
+            let origin = try drag(app, under: sway, whileDragging: whileDragging)
+            return (sway, app, origin)
+        } catch {
+            app.kill()
+            throw error
+        }
+    }
+
+    private func drag(_ app: ChildProcess, under sway: HeadlessCompositor,
+                      whileDragging: (HeadlessCompositor, (x: Int, y: Int)) throws -> Void) throws -> (x: Int, y: Int) {
         XCTAssertTrue(app.waitForLine("strata: shown", timeout: 30), app.transcript)
         // sway maps a floating window at (0, 0) and centres it afterwards (a 400×200 window on
         // the 800×600 output: at (200, 200), its square at (260, 260)); wait for that place (a
@@ -39,40 +133,9 @@ final class DragAndDropSwayTests: XCTestCase {
         for step in 1...10 {
             try pointer.move(to: UInt32(origin.x + 100 + 20 * step), UInt32(origin.y + 100))
         }
-        XCTAssertTrue(app.waitForLines(timeout: 10) { $0.contains("drag moved 300.0 100.0 accepted=text/plain;charset=utf-8 types=text/plain;charset=utf-8,UTF8_STRING,text/plain") },
-                      app.transcript)
-        // The drag icon (a 40-point pink square) follows the pointer. The client asks for its
-        // centre on the pointer (the surface offset: DragIconTests checks the requests), but
-        // sway 1.7 places a drag icon's top-left corner at the pointer whatever its offset
-        // (its position is the cursor's alone; later sways add the offset).
-        let iconDeadline = Date(timeIntervalSinceNow: 10)
-        var during = try sway.screenshot("dragdrop-dragging")
-        while during.boundingBox(of: Self.pink).map({ ($0.x, $0.y) != (origin.x + 300, origin.y + 100) }) ?? true,
-              Date() < iconDeadline {
-            during = try sway.screenshot("dragdrop-dragging")
-        }
-        let icon = try XCTUnwrap(during.boundingBox(of: Self.pink), "the drag icon is on screen")
-        XCTAssertEqual([icon.x, icon.y, icon.width, icon.height], [origin.x + 300, origin.y + 100, 40, 40])
+        XCTAssertTrue(app.waitForLines(timeout: 10) { $0.contains { $0.hasPrefix("drag moved 300.0 100.0 ") } }, app.transcript)
+        try whileDragging(sway, origin)
         try pointer.frame { d, t in d.button(time: t, button: PointerButton.left, state: .released) }
-
-        XCTAssertTrue(app.waitForLine("dropped text/plain;charset=utf-8 \"Strata ✓ drag\" at 300.0 100.0", timeout: 10),
-                      app.transcript)
-        XCTAssertTrue(app.waitForLine("dragdrop: drag ended taken", timeout: 10), app.transcript)
-        let entered = app.standardOutputLines.first { $0.hasPrefix("drag entered ") }
-        XCTAssertEqual(entered, "drag entered 100.0 100.0 accepted=text/plain;charset=utf-8 types=text/plain;charset=utf-8,UTF8_STRING,text/plain")
-        XCTAssertFalse(app.standardOutputLines.contains { $0.hasPrefix("drag left ") }, "a drop is not a leave")
-        // The drop zone turned green (a deadline for sway to show the next frame, not a sleep),
-        // away from the cursor sway draws at the drop point.
-        let deadline = Date(timeIntervalSinceNow: 10)
-        var after = try sway.screenshot("dragdrop-dropped")
-        while after.pixel(x: origin.x + 360, y: origin.y + 160) != Self.green, Date() < deadline {
-            after = try sway.screenshot("dragdrop-dropped")
-        }
-        XCTAssertEqual(after.pixel(x: origin.x + 360, y: origin.y + 160).map { String($0, radix: 16) }, String(Self.green, radix: 16))
-        // The icon went with the drag.
-        while after.boundingBox(of: Self.pink) != nil, Date() < deadline {
-            after = try sway.screenshot("dragdrop-dropped")
-        }
-        XCTAssertNil(after.boundingBox(of: Self.pink), "the drag icon is gone after the drop")
+        return origin
     }
 }

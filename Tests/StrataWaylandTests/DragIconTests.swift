@@ -12,13 +12,7 @@ import StrataTestSupport
     static let cancelled: UInt16 = 2
 
     @Test func theIconIsDrawnAttachedAtTheHotspotAfterStartDragAndDestroyedWithTheDrag() throws {
-        let f = try DropTests.Fixture()
-        try f.pump()
-        let pointer = try #require(f.app.seat?.wlPointer)
-        f.compositor.send(to: pointer.id, opcode: PointerOp.enter, [.u(40), .o(f.surface.surface.id), .f(4), .f(4)])
-        f.compositor.send(to: pointer.id, opcode: PointerOp.button, [.u(41), .u(5), .u(272), .u(1)])
-        f.compositor.send(to: pointer.id, opcode: PointerOp.frame, [])
-        try f.pump()
+        let f = try DragSourceTests.pressed()   // a press with serial 41
 
         let icon = CALayer()
         editLayers {

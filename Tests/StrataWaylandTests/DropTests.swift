@@ -64,8 +64,11 @@ import StrataTestSupport
         // accept(serial 9, no type), no actions; no receive, no finish.
         #expect(sent.map(\.opcode) == [Self.accept, Self.setActions, Self.destroy])
         #expect(sent[0].words == [9, 0] && sent[1].words == [0, 0])
+        // The refused drop ends the drag here: left (the compositor's leave after it finds no
+        // drag any more).
         #expect(f.log == ["entered 10.0,20.0 refused [\"image/png\", \"text/x-moz-url\"]",
-                          "moved 30.0,40.0 refused [\"image/png\", \"text/x-moz-url\"]"])
+                          "moved 30.0,40.0 refused [\"image/png\", \"text/x-moz-url\"]",
+                          "left 30.0,40.0 refused [\"image/png\", \"text/x-moz-url\"]"])
     }
 
     @Test func aDropIsReadInThePreferredTypeAndFinishedOnlyWithAnAction() throws {
@@ -86,6 +89,26 @@ import StrataTestSupport
             let accepted = try #require(f.requests(to: id).first?.words)
             #expect(accepted.first == 11 && ActivationRequestTests.string(Array(accepted.dropFirst())) == "text/uri-list")
             #expect(f.log.last == "dropped text/uri-list 0 bytes")
+        }
+    }
+
+    /// `dropOperations` is what the offer's set_actions says (the first preferred); the action
+    /// the compositor chose is the drop's `operation`.
+    @Test func aTargetThatAllowsMovingSaysSoAndItsDropSaysWhichItWas() throws {
+        for (operations, chosen, expected) in [([DragOperation.copy], UInt32(1), DragOperation.copy),
+                                               ([.move, .copy], 2, .move), ([.move, .copy], 1, .copy)] {
+            let f = try Fixture()
+            var dropped: [DragOperation] = []
+            f.clipboard.onDrop = { dropped.append($0.operation) }
+            f.clipboard.dropOperations = operations
+            let id: UInt32 = 0xff00_0000
+            try f.enter(offer: id, types: ["text/plain"], serial: 12)
+            let actions = try #require(f.requests(to: id).first { $0.opcode == Self.setActions })
+            #expect(actions.words == (operations.count == 2 ? [3, 2] : [1, 1]), "\(operations)")
+            f.compositor.send(to: id, opcode: Self.actionEvent, [.u(chosen)])
+            try f.device(Self.drop)
+            try f.app.run(until: { !dropped.isEmpty || f.requests(to: id).contains { $0.opcode == Self.destroy } })
+            #expect(dropped == [expected], "\(operations), chosen \(chosen)")
         }
     }
 

@@ -89,7 +89,7 @@ final class SeatTestCompositor: @unchecked Sendable {
                         var msg = msghdr(msg_name: nil, msg_namelen: 0, msg_iov: iovp, msg_iovlen: 1,
                                          msg_control: ctl.baseAddress, msg_controllen: ctl.count, msg_flags: 0)
                         let r = recvmsg(fd, &msg, Int32(MSG_CMSG_CLOEXEC))
-                        if r > 0 { Self.closeReceivedFDs(msg) }
+                        if r > 0 { Self.closeReceivedFDs(msg, writing: self.receivedFDPayload) }
                         return r
                     }
                 }
@@ -145,14 +145,26 @@ final class SeatTestCompositor: @unchecked Sendable {
         }
     }
 
-    private static func closeReceivedFDs(_ msg: msghdr) {
+    /// Bytes written into every file descriptor a request carries (a data offer's `receive`
+    /// pipe, say) before it is closed; nil: closed unwritten. Set it before the request.
+    var receivedFDPayload: [UInt8]? {
+        get { lock.lock(); defer { lock.unlock() }; return payload }
+        set { lock.lock(); payload = newValue; lock.unlock() }
+    }
+    private var payload: [UInt8]?
+
+    private static func closeReceivedFDs(_ msg: msghdr, writing payload: [UInt8]?) {
         guard msg.msg_controllen >= 16, let base = msg.msg_control else { return }
         var offset = 0
         while offset + 16 <= msg.msg_controllen {
             let len = base.load(fromByteOffset: offset, as: Int.self)
             let type = base.load(fromByteOffset: offset + 12, as: Int32.self)
             if type == SCM_RIGHTS {
-                for k in 0..<((len - 16) / 4) { close(base.load(fromByteOffset: offset + 16 + 4 * k, as: Int32.self)) }
+                for k in 0..<((len - 16) / 4) {
+                    let fd = base.load(fromByteOffset: offset + 16 + 4 * k, as: Int32.self)
+                    if let payload { _ = payload.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
+                    close(fd)
+                }
             }
             guard len > 0 else { break }
             offset += (len + 7) & ~7

@@ -4,26 +4,37 @@
 // reported too. Lines printed:
 //   dragdrop: drag started              the press started a drag
 //   drag entered|moved|left X Y accepted=TYPE types=T1,T2…    a drag over the window
-//   dropped TYPE "TEXT" at X Y          a drop's data (text/uri-list also lists `url URL` lines)
-//   dragdrop: drag ended taken|refused  the drag started here ended
+//   dropped TYPE "TEXT" at X Y          a drop's data, CR and LF written \r and \n (text/uri-list
+//                                       also lists `url URL` lines)
+//   dragdrop: drag ended copied|moved|cancelled   the drag started here ended
+// `--drag-file PATH` drags that file's URL instead of the text (text/uri-list and text), letting
+// the target copy or move it; `--accept-move` makes the window's own drops prefer moving (the
+// line of a drop then ends with `operation move`). `--views` hosts StrataUI views over the
+// window: the drop zone is a view with a `DropInteraction`, which takes text drops and turns
+// the zone green itself, printing
+//   views: zone entered|exited|ended    its delegate's calls
+//   views: zone dropped "TEXT"          the text it loaded in performDrop
 import ExampleSupport
 import Foundation
 import Strata
+import StrataUI
 import StrataWayland
 
 final class DragDropScene: ExampleScene {
     let title = "dragdrop", width = 400, height = 200
     let handle = CALayer()
     let zone = CALayer()
+    static let handleFrame = CGRect(x: 60, y: 60, width: 80, height: 80)
+    static let zoneFrame = CGRect(x: 220, y: 20, width: 160, height: 160)
     static let zoneColor = CGColor(gray: 0.35, alpha: 1)
     static let droppedColor = CGColor(red: 0.2, green: 0.7, blue: 0.3, alpha: 1)
 
     func build(root: CALayer) {
         root.backgroundColor = CGColor(gray: 0.12, alpha: 1)
-        handle.frame = CGRect(x: 60, y: 60, width: 80, height: 80)
+        handle.frame = Self.handleFrame
         handle.backgroundColor = CGColor(red: 0.95, green: 0.55, blue: 0.15, alpha: 1)
         handle.cornerRadius = 10
-        zone.frame = CGRect(x: 220, y: 20, width: 160, height: 160)
+        zone.frame = Self.zoneFrame
         zone.backgroundColor = Self.zoneColor
         zone.cornerRadius = 16
         root.addSublayer(handle)
@@ -43,33 +54,101 @@ let dragIcon: CALayer = {
     CATransaction.commit()
     return l
 }()
-var clipboard: Clipboard?
-runExample(scene, live: { app, window in
-    guard let window, let c = try? Clipboard(application: app) else { return emit("dragdrop: no data device") }
-    clipboard = c
-    let surface = window.toplevel.surface
-    window.onInput = { event in
-        guard case let .pointer(p) = event,
-              p.buttons.contains(where: { $0.button == PointerButton.left && $0.isPressed }),
-              scene.handle.frame.contains(CGPoint(x: p.position.x, y: p.position.y)) else { return }
-        do {
+// This example's own options; the rest go to runExample.
+var arguments = Array(CommandLine.arguments.dropFirst())
+var dragFile: String?
+if let i = arguments.firstIndex(of: "--drag-file"), i + 1 < arguments.count {
+    dragFile = arguments[i + 1]
+    arguments.removeSubrange(i...(i + 1))
+}
+let acceptsMove = arguments.contains("--accept-move")
+let usesViews = arguments.contains("--views")
+arguments.removeAll { $0 == "--accept-move" || $0 == "--views" }
+
+/// Starts the drag (text, or `--drag-file`'s URL) from a press on the handle.
+@MainActor func startDrag(_ c: Clipboard, from surface: WaylandSurface) {
+    do {
+        if let path = dragFile {
+            try c.startDrag(urls: [URL(fileURLWithPath: path)], operations: [.copy, .move], from: surface, icon: dragIcon)
+        } else {
             try c.startDrag(text: dragText, from: surface, icon: dragIcon)
-            emit("dragdrop: drag started")
-        } catch {
-            emit("dragdrop: drag failed \(error)")
+        }
+        emit("dragdrop: drag started")
+    } catch {
+        emit("dragdrop: drag failed \(error)")
+    }
+}
+
+/// `--views`: the root view starts drags from presses on the handle.
+final class RootView: View {
+    var handleFrame = CGRect.null
+    var onHandlePress: (() -> Void)?
+    override func buttonDown(_ event: ButtonEvent) {
+        guard event.button == ButtonEvent.left, handleFrame.contains(event.location(in: self)) else { return }
+        onHandlePress?()
+    }
+}
+
+/// `--views`: the drop zone's drop interaction takes text, turning the zone green.
+final class ZoneDrops: DropInteractionDelegate {
+    var zone: CALayer?
+    func dropInteraction(_ interaction: DropInteraction, canHandle session: DropSession) -> Bool {
+        session.canLoadObjects(ofClass: String.self)
+    }
+    func dropInteraction(_ interaction: DropInteraction, sessionDidEnter session: DropSession) { emit("views: zone entered") }
+    func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: DropSession) -> DropProposal {
+        DropProposal(operation: .copy)
+    }
+    func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: DropSession) { emit("views: zone exited") }
+    func dropInteraction(_ interaction: DropInteraction, performDrop session: DropSession) {
+        session.loadObjects(ofClass: String.self) { texts in
+            emit("views: zone dropped \"\(texts.joined(separator: "|"))\"")
+            self.zone?.backgroundColor = DragDropScene.droppedColor
         }
     }
+    func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: DropSession) { emit("views: zone ended") }
+}
+let zoneDrops = ZoneDrops()
+var host: ViewHost?
+
+var clipboard: Clipboard?
+runExample(scene, arguments: arguments, live: { app, window in
+    guard let window else { return emit("dragdrop: no data device") }
+    let surface = window.toplevel.surface
+    if usesViews {
+        let root = RootView()
+        root.handleFrame = DragDropScene.handleFrame
+        zoneDrops.zone = scene.zone
+        let zone = View(frame: DragDropScene.zoneFrame)
+        root.addSubview(zone)
+        zone.addInteraction(DropInteraction(delegate: zoneDrops))
+        host = ViewHost(window: window, application: app, rootView: root)
+        clipboard = Pasteboard.general.clipboard  // the one the views' drops go through
+        root.onHandlePress = { if let c = clipboard { startDrag(c, from: surface) } }
+    } else {
+        clipboard = try? Clipboard(application: app)
+        window.onInput = { event in
+            guard case let .pointer(p) = event,
+                  p.buttons.contains(where: { $0.button == PointerButton.left && $0.isPressed }),
+                  scene.handle.frame.contains(CGPoint(x: p.position.x, y: p.position.y)), let c = clipboard else { return }
+            startDrag(c, from: surface)
+        }
+    }
+    guard let c = clipboard else { return emit("dragdrop: no data device") }
+    if acceptsMove { c.dropOperations = [.move, .copy] }
     c.onDrag = { e in
         guard e.surface === surface else { return }
         emit("drag \(e.phase) \(e.position.x) \(e.position.y) accepted=\(e.acceptedType ?? "none") types=\(e.types.joined(separator: ","))")
     }
     c.onDrop = { drop in
         guard drop.surface === surface else { return }
-        emit("dropped \(drop.type) \"\(drop.text)\" at \(drop.position.x) \(drop.position.y)")
+        let text = drop.text.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+        emit("dropped \(drop.type) \"\(text)\" at \(drop.position.x) \(drop.position.y)"
+             + (drop.operation == .move ? " operation move" : ""))
         if drop.type == "text/uri-list" { for url in drop.urls { emit("url \(url.absoluteString)") } }
-        if scene.zone.frame.contains(CGPoint(x: drop.position.x, y: drop.position.y)) {
+        if !usesViews, scene.zone.frame.contains(CGPoint(x: drop.position.x, y: drop.position.y)) {
             scene.zone.backgroundColor = DragDropScene.droppedColor
         }
     }
-    c.onDragEnded = { taken in emit("dragdrop: drag ended \(taken ? "taken" : "refused")") }
+    c.onDragEnded = { outcome in emit("dragdrop: drag ended \(outcome)") }
 })

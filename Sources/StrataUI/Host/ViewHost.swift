@@ -35,6 +35,7 @@ public final class ViewHost {
                   scale: { [unowned surface] in CGFloat(surface.scale.factor) }, rootView: rootView)
         handledSurface = surface
         application.setInputHandler(for: surface) { [weak router] event in router?.handle(event) }
+        takeDrops(on: surface) { .zero }
     }
 
     private init(application: Application, layer: CALayer, size: @escaping () -> CGSize,
@@ -63,6 +64,8 @@ public final class ViewHost {
         // The window handles its title bar itself and hands content input on.
         let router = self.router
         window.onInput = { [weak router] event in router?.handle(event) }
+        // The content lies below the title bar, if the window draws one.
+        takeDrops(on: window.toplevel.surface) { [unowned window] in CGPoint(x: 0, y: window.titleBarHeight) }
         let previous = window.onConfigure
         window.onConfigure = { [weak self] in
             self?.layout()
@@ -110,6 +113,14 @@ public final class ViewHost {
 
     deinit {
         if let s = handledSurface { application?.setInputHandler(for: s, nil) }
+    }
+
+    /// Drags over `surface` reach the root view's drop interactions (`DropInteraction`), the
+    /// root's frame origin at `origin()` in surface coordinates. Needs the seat's data device
+    /// (`Pasteboard.general`'s clipboard); without one, no drags come.
+    private func takeDrops(on surface: WaylandSurface, origin: @escaping () -> CGPoint) {
+        guard let clipboard = Pasteboard.general.clipboard else { return }
+        _DropRouter.shared(for: clipboard).register(surface: surface, root: rootView, origin: origin)
     }
 
     /// Gives every view of the tree that has not fixed its `contentScaleFactor` the surface's

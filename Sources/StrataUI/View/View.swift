@@ -29,6 +29,7 @@ open class View: Responder, CALayerDelegate {
     final weak var _superview: View?
     final var _subviews: [View] = []
     final var _gestureRecognizers: [GestureRecognizer] = []
+    final var _interactions: [Interaction] = []
     /// `contentScaleFactor` was set explicitly: the host's scale no longer reaches this view.
     final var _fixedContentScale = false
     /// On a root view: the scale of the surface its `ViewHost` shows it on.

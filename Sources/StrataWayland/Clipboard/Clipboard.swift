@@ -26,8 +26,10 @@ import Glibc
 /// - Drag and drop: a drag over one of the app's surfaces is reported through `onDrag`
 ///   (entered, moved, left) and accepted in the first of `dropTypes` it offers (else refused);
 ///   a drop is read like a paste (same limit and timeout) and delivered through `onDrop`, then
-///   finished (`wl_data_offer.finish`, version 3) so that the source knows it was taken.
-///   `startDrag(text:from:)` drags text out, answering the latest pointer press; no drag icon.
+///   finished (`wl_data_offer.finish`, version 3) so that the source knows it was taken; it is
+///   copied, or moved when `dropOperations` allows it and the source offers it.
+///   `startDrag` drags data out — text, URLs or any MIME types, to be copied or moved —
+///   answering the latest pointer press, with a layer as its icon.
 /// - When the compositor withdraws the seat, the data device is released and the selection
 ///   forgotten (`onSelectionChanged` is called if there was one); `copy` then throws
 ///   `.unavailable` and `paste` completes with nil.
@@ -37,6 +39,8 @@ public final class Clipboard {
         case unavailable
         /// No button, key or touch press has been delivered yet: nothing to quote as a serial.
         case noUserAction
+        /// A drag offering no data, or allowing no operation.
+        case nothingToDrag
     }
 
     /// The text types offered by `copy` and accepted by `paste`, in order of preference.
@@ -46,10 +50,16 @@ public final class Clipboard {
     let manager: WlDataDeviceManager
     let seat: Seat
     let loop: EventLoop
+    /// An offer as `data_offer` introduced it: its MIME types and (drags) the source's actions.
+    struct Introduced {
+        var offer: WlDataOffer
+        var types: [String] = []
+        var sourceActions: WlDataDeviceManager.DndAction = []
+    }
     /// Offers introduced by `data_offer`, with their MIME types, until the selection (or a drag)
     /// claims them.
-    private var introduced: [ObjectIdentifier: (offer: WlDataOffer, types: [String])] = [:]
-    private var selection: (offer: WlDataOffer, types: [String])?
+    private var introduced: [ObjectIdentifier: Introduced] = [:]
+    private var selection: Introduced?
     private var source: WlDataSource?
     private var copied: [UInt8] = []
 
@@ -63,26 +73,49 @@ public final class Clipboard {
     public var dropTypes = ["text/uri-list"] + Clipboard.textMimeTypes
     /// Called as a drag enters, moves over and leaves one of the app's surfaces.
     public var onDrag: ((DragEvent) -> Void)?
+    /// The operations a drop on the app's surfaces may take, the first preferred (the source
+    /// offers its own; the compositor picks from both). Default: copy only. With `.move` in it,
+    /// a drop the source lets move may be moved: `Drop.operation` says which it was.
+    public var dropOperations: [DragOperation] = [.copy]
+    /// Decides, as a drag enters and moves over one of the app's surfaces, whether a drop at
+    /// its position would be taken and how (StrataUI's views decide through their drop
+    /// interactions). It gets the event with `acceptedType` the default choice. nil (the
+    /// default): taken everywhere, in the first of `dropTypes` the drag offers, with
+    /// `dropOperations`. The compositor learns each change of decision at once (the offer's
+    /// accept and set_actions).
+    public var dropAcceptance: ((DragEvent) -> DropAcceptance)?
     /// Called with the data of each drop on one of the app's surfaces (drops whose data cannot
-    /// be read — too large, or its source too slow — are not reported).
+    /// be read — too large, or its source too slow — go to `onDropFailed` instead).
     public var onDrop: ((Drop) -> Void)?
-    /// Called when a drag started by `startDrag` ends: true when it was dropped and taken,
-    /// false when cancelled or refused.
-    public var onDragEnded: ((Bool) -> Void)?
+    /// Called for a drop taken on `surface` whose data could not be read (too large, its source
+    /// too slow or gone): the drop is not finished, and the source learns it was not taken.
+    public var onDropFailed: ((WaylandSurface) -> Void)?
+    /// Not public API: StrataUI's drop routing (see `_DropRouting`).
+    public weak var _dropRouting: _DropRouting?
+    /// Called when a drag started by `startDrag` ends: copied or moved (then delete the data)
+    /// by the target, or cancelled (dropped nowhere, refused, or replaced by another drag).
+    public var onDragEnded: ((DragOutcome) -> Void)?
 
     /// The drag over one of our surfaces, between enter and leave or drop.
     struct ActiveDrag {
         var offer: WlDataOffer
+        var serial: UInt32
         var types: [String]
+        var sourceActions: WlDataDeviceManager.DndAction
         var surface: WaylandSurface?
         var position: SurfacePoint
+        /// What the offer was last told: the type a drop is read in (nil: refused) and the
+        /// actions allowed (nil before the first decision).
         var type: String?
+        var operations: [DragOperation]?
         var action: WlDataDeviceManager.DndAction = []
     }
     var drag: ActiveDrag?
-    /// The source of a drag started here, and what it serves.
+    /// The source of a drag started here, what it serves (by MIME type, in the order offered)
+    /// and the action the compositor last chose for it.
     var dragSource: WlDataSource?
-    var dragBytes: [UInt8] = []
+    var dragData: [(type: String, data: [UInt8])] = []
+    var dragAction: WlDataDeviceManager.DndAction = []
     /// The picture under the pointer during the drag started here (nil: none).
     var dragIcon: DragIcon?
 
@@ -119,7 +152,7 @@ public final class Clipboard {
         introduced = [:]
         drag = nil
         dragSource = nil
-        dragBytes = []
+        dragData = []
         dragIcon?.destroy()
         dragIcon = nil
         let had = selection != nil || source != nil
@@ -183,7 +216,7 @@ public final class Clipboard {
 
     /// The offer `data_offer` introduced, with the types announced so far, handed over to whoever
     /// claims it (the selection or a drag).
-    func claimIntroduced(_ offer: WlDataOffer) -> (offer: WlDataOffer, types: [String])? {
+    func claimIntroduced(_ offer: WlDataOffer) -> Introduced? {
         introduced.removeValue(forKey: ObjectIdentifier(offer))
     }
 
@@ -191,9 +224,13 @@ public final class Clipboard {
         switch event {
         case let .dataOffer(offer):
             let key = ObjectIdentifier(offer)
-            introduced[key] = (offer, [])
+            introduced[key] = Introduced(offer: offer)
             offer.onEvent = { [unowned self] event in
-                if case let .offer(type) = event { self.introduced[key]?.types.append(type) }
+                switch event {
+                case let .offer(type): self.introduced[key]?.types.append(type)
+                case let .sourceActions(actions): self.introduced[key]?.sourceActions = actions
+                case .action: break
+                }
             }
         case let .selection(offer):
             let claimed = offer.flatMap { introduced.removeValue(forKey: ObjectIdentifier($0)) }
