@@ -65,21 +65,23 @@ final class DragAndDropSwayTests: XCTestCase {
         XCTAssertEqual(entered, "drag entered 100.0 100.0 accepted=text/uri-list types=text/uri-list,text/plain;charset=utf-8,UTF8_STRING,text/plain")
     }
 
-    /// The same drag onto StrataUI views (`--views`): the drop zone is a view whose
+    /// The same drag between StrataUI views (`--views`): it starts from the handle view's
+    /// `DragInteraction` once the press moves, and the drop zone is a view whose
     /// `DropInteraction` takes text; outside it the window refuses the drag. The zone's
-    /// delegate loads the text and turns it green.
-    func testDroppingOnAViewWithADropInteraction() throws {
+    /// delegate loads the text and turns it green; the handle's delegate learns it was copied.
+    func testDraggingFromAViewToAViewWithADropInteraction() throws {
         let (sway, app, origin) = try drag(arguments: ["--views"]) { _, _ in }
         defer { app.kill() }
         XCTAssertTrue(app.waitForLine("views: zone dropped \"Strata ✓ drag\"", timeout: 10), app.transcript)
         XCTAssertTrue(app.waitForLine("views: zone ended", timeout: 10), app.transcript)
         XCTAssertTrue(app.waitForLine("dragdrop: drag ended copied", timeout: 10), app.transcript)
+        XCTAssertTrue(app.waitForLine("views: handle drag ended copy", timeout: 10), app.transcript)
         let lines = app.standardOutputLines
-        XCTAssertEqual(lines.filter { $0.hasPrefix("views: ") },
+        XCTAssertEqual(lines.filter { $0.hasPrefix("views: zone") },
                        ["views: zone entered", "views: zone dropped \"Strata ✓ drag\"", "views: zone ended"])
         // Over the handle (no drop interaction) the drag is refused; over the zone, taken as text.
         XCTAssertEqual(lines.first { $0.hasPrefix("drag entered ") },
-                       "drag entered 100.0 100.0 accepted=none types=text/plain;charset=utf-8,UTF8_STRING,text/plain")
+                       "drag entered 120.0 100.0 accepted=none types=text/plain;charset=utf-8,UTF8_STRING,text/plain")
         XCTAssertTrue(lines.contains("drag moved 300.0 100.0 accepted=text/plain;charset=utf-8 types=text/plain;charset=utf-8,UTF8_STRING,text/plain"),
                       app.transcript)
         let deadline = Date(timeIntervalSinceNow: 10)
@@ -95,11 +97,12 @@ final class DragAndDropSwayTests: XCTestCase {
     /// corner on the output before the release) and releases over the drop zone.
     private func drag(arguments: [String], whileDragging: (HeadlessCompositor, (x: Int, y: Int)) throws -> Void) throws
         -> (HeadlessCompositor, ChildProcess, (x: Int, y: Int)) {
+        let startsOnMove = arguments.contains("--views")
         let sway = try HeadlessCompositor("sway")
         let app = try ChildProcess(executable: TestEnvironment.example("dragdrop").path, arguments: ["--exit-after", "60"] + arguments,
                                    environment: sway.clientEnvironment)
         do {
-            let origin = try drag(app, under: sway, whileDragging: whileDragging)
+            let origin = try drag(app, under: sway, startsOnMove: startsOnMove, whileDragging: whileDragging)
             return (sway, app, origin)
         } catch {
             app.kill()
@@ -107,7 +110,7 @@ final class DragAndDropSwayTests: XCTestCase {
         }
     }
 
-    private func drag(_ app: ChildProcess, under sway: HeadlessCompositor,
+    private func drag(_ app: ChildProcess, under sway: HeadlessCompositor, startsOnMove: Bool,
                       whileDragging: (HeadlessCompositor, (x: Int, y: Int)) throws -> Void) throws -> (x: Int, y: Int) {
         XCTAssertTrue(app.waitForLine("strata: shown", timeout: 30), app.transcript)
         // sway maps a floating window at (0, 0) and centres it afterwards (a 400×200 window on
@@ -127,6 +130,8 @@ final class DragAndDropSwayTests: XCTestCase {
         try pointer.move(to: UInt32(origin.x + 100), UInt32(origin.y + 100))
         Thread.sleep(forTimeInterval: 0.1)  // the enter reaches the client before the press
         try pointer.frame { d, t in d.button(time: t, button: PointerButton.left, state: .pressed) }
+        // A view's drag interaction starts the drag once the press moves by 10 points.
+        if startsOnMove { try pointer.move(to: UInt32(origin.x + 120), UInt32(origin.y + 100)) }
         XCTAssertTrue(app.waitForLine("dragdrop: drag started", timeout: 10), app.transcript)
         // sway has started the drag once the surface under the pointer gets the drag's enter.
         XCTAssertTrue(app.waitForLines(timeout: 10) { $0.contains { $0.hasPrefix("drag entered ") } }, app.transcript)

@@ -10,10 +10,12 @@
 // `--drag-file PATH` drags that file's URL instead of the text (text/uri-list and text), letting
 // the target copy or move it; `--accept-move` makes the window's own drops prefer moving (the
 // line of a drop then ends with `operation move`). `--views` hosts StrataUI views over the
-// window: the drop zone is a view with a `DropInteraction`, which takes text drops and turns
-// the zone green itself, printing
-//   views: zone entered|exited|ended    its delegate's calls
+// window: the handle is a view with a `DragInteraction` (the drag starts once the press moves
+// by 10 points; its icon is the view's own, transparent, picture), and the drop zone a view with
+// a `DropInteraction`, which takes text drops and turns the zone green itself, printing
+//   views: zone entered|exited|ended    the drop delegate's calls
 //   views: zone dropped "TEXT"          the text it loaded in performDrop
+//   views: handle drag ended copy|move|cancel   the drag delegate's end
 import ExampleSupport
 import Foundation
 import Strata
@@ -79,15 +81,21 @@ arguments.removeAll { $0 == "--accept-move" || $0 == "--views" }
     }
 }
 
-/// `--views`: the root view starts drags from presses on the handle.
-final class RootView: View {
-    var handleFrame = CGRect.null
-    var onHandlePress: (() -> Void)?
-    override func buttonDown(_ event: ButtonEvent) {
-        guard event.button == ButtonEvent.left, handleFrame.contains(event.location(in: self)) else { return }
-        onHandlePress?()
+/// `--views`: the handle's drag interaction drags the text (or `--drag-file`'s URL) once a
+/// press on it moves by 10 points.
+final class HandleDrags: DragInteractionDelegate {
+    var file: String?
+    func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
+        [file.map { DragItem(url: URL(fileURLWithPath: $0)) } ?? DragItem(text: dragText)]
+    }
+    func dragInteraction(_ interaction: DragInteraction, sessionWillBegin session: DragSession) {
+        emit("dragdrop: drag started")
+    }
+    func dragInteraction(_ interaction: DragInteraction, session: DragSession, didEndWith operation: DropOperation) {
+        emit("views: handle drag ended \(operation)")
     }
 }
+let handleDrags = HandleDrags()
 
 /// `--views`: the drop zone's drop interaction takes text, turning the zone green.
 final class ZoneDrops: DropInteractionDelegate {
@@ -116,15 +124,17 @@ runExample(scene, arguments: arguments, live: { app, window in
     guard let window else { return emit("dragdrop: no data device") }
     let surface = window.toplevel.surface
     if usesViews {
-        let root = RootView()
-        root.handleFrame = DragDropScene.handleFrame
+        let root = View()
         zoneDrops.zone = scene.zone
         let zone = View(frame: DragDropScene.zoneFrame)
         root.addSubview(zone)
         zone.addInteraction(DropInteraction(delegate: zoneDrops))
+        let handle = View(frame: DragDropScene.handleFrame)
+        root.addSubview(handle)
+        handleDrags.file = dragFile
+        handle.addInteraction(DragInteraction(delegate: handleDrags))
         host = ViewHost(window: window, application: app, rootView: root)
-        clipboard = Pasteboard.general.clipboard  // the one the views' drops go through
-        root.onHandlePress = { if let c = clipboard { startDrag(c, from: surface) } }
+        clipboard = Pasteboard.general.clipboard  // the one the views' drags go through
     } else {
         clipboard = try? Clipboard(application: app)
         window.onInput = { event in

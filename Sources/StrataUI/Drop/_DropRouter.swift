@@ -8,10 +8,15 @@ import StrataWayland
 /// taken, ends sessions and delivers data. Surfaces no host registered keep the clipboard's
 /// own behaviour (`dropAcceptance`, `dropTypes`). Main thread only.
 final class _DropRouter: _DropRouting {
+    /// Every clipboard's router. Behind a lock: apps use them from their main thread, but
+    /// several apps' (tests') main loops may run on threads of one process.
     nonisolated(unsafe) private static var routers: [ObjectIdentifier: _DropRouter] = [:]
+    private static let lock = NSLock()
 
     /// The router of `clipboard`, made (and installed) on first use.
     static func shared(for clipboard: Clipboard) -> _DropRouter {
+        lock.lock()
+        defer { lock.unlock() }
         routers = routers.filter { $0.value.clipboard != nil }
         let key = ObjectIdentifier(clipboard)
         if let r = routers[key], r.clipboard === clipboard { return r }
@@ -51,16 +56,60 @@ final class _DropRouter: _DropRouting {
     func _dropped(_ drop: Drop) { finish(drop.surface, data: (drop.type, drop.data)) }
     func _dropFailed(on surface: WaylandSurface) { finish(surface, data: nil) }
 
+    /// The router and surface of the host showing `root` (nil: no host registered it).
+    static func host(of root: View) -> (_DropRouter, WaylandSurface)? {
+        lock.lock()
+        let all = Array(routers.values)
+        lock.unlock()
+        for r in all where r.clipboard != nil {
+            if let h = r.registered().first(where: { $0.root === root }), let s = h.surface { return (r, s) }
+        }
+        return nil
+    }
+
+    /// The drag a view's `DragInteraction` started, told how it ended.
+    private var onDragEnded: ((DragOutcome) -> Void)?
+
+    /// Starts a drag from `surface` through this router's clipboard (see
+    /// `Clipboard.startDrag`); `ended` is told how it ends. False when it could not start.
+    func startDrag(_ representations: [(mimeType: String, data: [UInt8])], operations: [DragOperation],
+                   from surface: WaylandSurface, icon: CALayer, hotspot: CGPoint,
+                   ended: @escaping (DragOutcome) -> Void) -> Bool {
+        guard let clipboard else { return false }
+        do {
+            try clipboard.startDrag(representations, operations: operations, from: surface, icon: icon, hotspot: hotspot)
+        } catch {
+            return false
+        }
+        onDragEnded = ended
+        return true
+    }
+
+    func _dragEnded(_ outcome: DragOutcome) {
+        let ended = onDragEnded
+        onDragEnded = nil
+        ended?(outcome)
+    }
+
     /// Drags over `surface` go to the views under `root` (whose frame origin is at `origin()`
     /// in surface coordinates).
     func register(surface: WaylandSurface, root: View, origin: @escaping () -> CGPoint) {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
         hosts.removeAll { $0.surface == nil || $0.surface === surface }
         hosts.append(Host(surface: surface, root: root, origin: origin))
     }
 
+    /// The hosts registered so far (`host(of:)` reads them from any router's thread).
+    private func registered() -> [Host] {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        return hosts
+    }
+
     /// The decision for a drag over a hosted surface; nil for other surfaces.
     private func accept(_ e: DragEvent) -> DropAcceptance? {
-        guard let host = hosts.first(where: { $0.surface === e.surface }), let root = host.root else { return nil }
+        guard let host = registered().first(where: { $0.surface === e.surface }), let root = host.root else { return nil }
         let o = host.origin()
         let inRoot = CGPoint(x: e.position.x - o.x - root.frame.minX + root.bounds.minX,
                              y: e.position.y - o.y - root.frame.minY + root.bounds.minY)

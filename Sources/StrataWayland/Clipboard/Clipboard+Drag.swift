@@ -206,6 +206,7 @@ extension Clipboard {
         dragAction = []
         dragIcon?.destroy()
         dragIcon = nil
+        _dropRouting?._dragEnded(outcome)
         onDragEnded?(outcome)
     }
 }

@@ -105,12 +105,15 @@ public struct Drop {
 }
 
 
-/// Not public API: StrataUI's routing of drags to its views' drop interactions. A router sees
-/// every drag event and drop before `Clipboard.dropAcceptance`, `onDrag`, `onDrop` and
-/// `onDropFailed` do, and decides for the surfaces it hosts (nil: not one of them).
+/// Not public API: StrataUI's routing of drags to its views' drag and drop interactions. A
+/// router sees every drag event and drop before `Clipboard.dropAcceptance`, `onDrag`,
+/// `onDrop`, `onDropFailed` and `onDragEnded` do, and decides for the surfaces it hosts (nil:
+/// not one of them).
 public protocol _DropRouting: AnyObject {
     func _acceptance(_ event: DragEvent) -> DropAcceptance?
     func _dragged(_ event: DragEvent)
     func _dropped(_ drop: Drop)
     func _dropFailed(on surface: WaylandSurface)
+    /// A drag this clipboard started ended (before `Clipboard.onDragEnded` is called).
+    func _dragEnded(_ outcome: DragOutcome)
 }
