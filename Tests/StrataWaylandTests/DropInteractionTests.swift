@@ -135,6 +135,25 @@ import StrataTestSupport
 
     /// No interaction under the drag, one that cannot handle it, one that cancels or forbids,
     /// or a move the source does not allow (then a copy): what the offer is told.
+    /// A drag entering while the previous drop's data is still being read starts a session of
+    /// its own; the first one's load completes with its data when it comes.
+    @Test func aNewDragDuringTheReadOfADropKeepsBothSessionsApart() throws {
+        let s = try Scene()
+        let first: UInt32 = 0xff00_0000, second: UInt32 = 0xff00_0001
+        try s.enter(first, types: ["text/uri-list"], x: 10, y: 50)
+        s.f.compositor.send(to: first, opcode: DropTests.actionEvent, [.u(1)])
+        s.f.compositor.receivedFDPayload = Array("https://example.org/\r\n".utf8)
+        s.f.compositor.send(to: s.f.clipboard.device.id, opcode: DropTests.drop, [])
+        // Before the main loop reads the pipe, the next drag enters over `right`.
+        try s.enter(second, types: ["text/uri-list"], x: 250, y: 50)
+        try s.f.app.run(until: { s.log.lines.contains { $0.hasPrefix("left loaded") } })
+        #expect(s.log.lines.filter { $0.hasPrefix("left") }
+                == ["left canHandle [\"text/uri-list\"] move=true", "left enter", "left update 10.0,20.0", "left perform",
+                    "left loaded [\"https://example.org/\"]", "left end"])
+        #expect(s.log.lines.filter { $0.hasPrefix("right") }
+                == ["right canHandle [\"text/uri-list\"] move=true", "right enter", "right update 50.0,20.0"])
+    }
+
     @Test func refusalsAndMovesNotAllowed() throws {
         let s = try Scene()
         s.rightTarget.handles = false
@@ -152,9 +171,12 @@ import StrataTestSupport
         s.leftTarget.proposal = .cancel
         try s.f.device(DropTests.motion, [.u(3), .f(40), .f(50)])
         #expect(s.told(id).suffix(2) == ["accept none", "actions 0 0"])
-        // The drag leaves: exit and end, no perform.
+        // Dropped where refused: the drag is over (exit and end), no perform, nothing read.
         s.log.lines = []
-        try s.f.device(DropTests.leave)
+        try s.f.device(DropTests.drop)
         #expect(s.log.lines == ["left exit", "left end"])
+        #expect(!s.f.requests(to: id).contains { $0.opcode == DropTests.receive })
+        try s.f.device(DropTests.leave)
+        #expect(s.log.lines == ["left exit", "left end"], "the leave after it changes nothing")
     }
 }

@@ -43,8 +43,9 @@ final class _DropRouter: _DropRouting {
     private var entered: [DropInteraction] = []
     private var handles: [ObjectIdentifier: Bool] = [:]
     private var proposal = DropOperation.cancel
-    /// Dropped and waiting for its data.
-    private var awaitingData = false
+    /// A session dropped on `surface` and waiting for its data, with the interactions it
+    /// entered (told `sessionDidEnd` once the data came or could not be read).
+    private var dropped: (session: DropSession, surface: WaylandSurface, entered: [DropInteraction])?
 
     private init(clipboard: Clipboard) {
         self.clipboard = clipboard
@@ -113,7 +114,7 @@ final class _DropRouter: _DropRouting {
         let o = host.origin()
         let inRoot = CGPoint(x: e.position.x - o.x - root.frame.minX + root.bounds.minX,
                              y: e.position.y - o.y - root.frame.minY + root.bounds.minY)
-        if session == nil || sessionSurface !== e.surface || awaitingData {
+        if session == nil || sessionSurface !== e.surface {
             endSession()
             session = DropSession(types: e.types, allowsMove: e.sourceOperations.contains(.move), point: inRoot, rootView: root)
             sessionSurface = e.surface
@@ -156,7 +157,7 @@ final class _DropRouter: _DropRouting {
     }
 
     private func dragged(_ e: DragEvent) {
-        guard let session, sessionSurface === e.surface, !awaitingData else { return }
+        guard let session, sessionSurface === e.surface else { return }
         switch e.phase {
         case .entered, .moved:
             break
@@ -165,29 +166,42 @@ final class _DropRouter: _DropRouting {
             endSession()
         case .dropped:
             guard let t = target, proposal == .copy || proposal == .move else { return endSession() }
-            awaitingData = true
+            // The drag is over; its session waits for the data (a new drag may begin meanwhile).
+            finishPending(data: nil)
+            dropped = (session, e.surface, entered)
+            reset()
             t.delegate?.dropInteraction(t, performDrop: session)
         }
     }
 
-    /// The dropped data arrived (nil: it could not be read): loads complete, the session ends.
+    /// The dropped data arrived on `surface` (nil: it could not be read): loads complete, the
+    /// session ends.
     private func finish(_ surface: WaylandSurface, data: (type: String, bytes: [UInt8])?) {
-        guard let session, awaitingData, sessionSurface === surface else { return }
-        session.deliver(data)
-        endSession()
+        guard let d = dropped, d.surface === surface else { return }
+        finishPending(data: data)
+    }
+
+    private func finishPending(data: (type: String, bytes: [UInt8])?) {
+        guard let d = dropped else { return }
+        dropped = nil
+        d.session.deliver(data)
+        for i in d.entered { i.delegate?.dropInteraction(i, sessionDidEnd: d.session) }
     }
 
     private func endSession() {
         guard let session else { return }
         let all = entered
-        self.session = nil
+        reset()
+        session.deliver(nil)  // loads asked for without a drop complete empty
+        for i in all { i.delegate?.dropInteraction(i, sessionDidEnd: session) }
+    }
+
+    private func reset() {
+        session = nil
         sessionSurface = nil
         target = nil
         entered = []
         handles = [:]
         proposal = .cancel
-        awaitingData = false
-        session.deliver(nil)  // loads asked for without a drop complete empty
-        for i in all { i.delegate?.dropInteraction(i, sessionDidEnd: session) }
     }
 }

@@ -7,7 +7,7 @@ extension Clipboard {
     // MARK: Drops on the app's surfaces
 
     func dragEntered(serial: UInt32, surface wl: WlSurface?, position: SurfacePoint, offer: WlDataOffer?) {
-        drag = nil  // a drag entering anew replaces one that never left
+        if drag != nil { dragLeft() }  // a drag entering anew replaces one that never left
         // A drag of no data (offer nil) or of an offer never introduced: nothing to take.
         guard let offer, let entry = claimIntroduced(offer) else { return }
         let key = ObjectIdentifier(offer)
