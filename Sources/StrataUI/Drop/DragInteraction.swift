@@ -23,8 +23,7 @@ public final class DragItem {
     public init(url: URL) {
         text = nil
         self.url = url
-        representations = [("text/uri-list", Array((url.absoluteString + "\r\n").utf8))]
-            + Clipboard.textMimeTypes.map { ($0, Array(url.absoluteString.utf8)) }
+        representations = Clipboard.representations(urls: [url])
     }
 
     /// Data in the given representations.
@@ -39,11 +38,7 @@ public final class DragItem {
     /// joined by newlines, and other types come from the first item offering them.
     static func representations(of items: [DragItem]) -> [(mimeType: String, data: [UInt8])] {
         let urls = items.compactMap(\.url)
-        if !urls.isEmpty, urls.count == items.count {
-            let list = Array(urls.map { $0.absoluteString + "\r\n" }.joined().utf8)
-            let lines = Array(urls.map(\.absoluteString).joined(separator: "\n").utf8)
-            return [("text/uri-list", list)] + Clipboard.textMimeTypes.map { ($0, lines) }
-        }
+        if !urls.isEmpty, urls.count == items.count { return Clipboard.representations(urls: urls) }
         let texts = items.compactMap { $0.text ?? $0.url?.absoluteString }
         let joined = Array(texts.joined(separator: "\n").utf8)
         var out: [(mimeType: String, data: [UInt8])] = []

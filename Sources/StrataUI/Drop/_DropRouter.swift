@@ -52,8 +52,6 @@ final class _DropRouter: _DropRouting {
         clipboard._dropRouting = self
     }
 
-    func _acceptance(_ event: DragEvent) -> DropAcceptance? { accept(event) }
-    func _dragged(_ event: DragEvent) { dragged(event) }
     func _dropped(_ drop: Drop) { finish(drop.surface, data: (drop.type, drop.data)) }
     func _dropFailed(on surface: WaylandSurface) { finish(surface, data: nil) }
 
@@ -109,7 +107,7 @@ final class _DropRouter: _DropRouting {
     }
 
     /// The decision for a drag over a hosted surface; nil for other surfaces.
-    private func accept(_ e: DragEvent) -> DropAcceptance? {
+    func _acceptance(_ e: DragEvent) -> DropAcceptance? {
         guard let host = registered().first(where: { $0.surface === e.surface }), let root = host.root else { return nil }
         let o = host.origin()
         let inRoot = CGPoint(x: e.position.x - o.x - root.frame.minX + root.bounds.minX,
@@ -156,7 +154,7 @@ final class _DropRouter: _DropRouting {
         return nil
     }
 
-    private func dragged(_ e: DragEvent) {
+    func _dragged(_ e: DragEvent) {
         guard let session, sessionSurface === e.surface else { return }
         switch e.phase {
         case .entered, .moved:

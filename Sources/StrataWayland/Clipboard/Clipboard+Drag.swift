@@ -132,10 +132,15 @@ extension Clipboard {
     public func startDrag(urls: [URL], operations: [DragOperation] = [.copy], from surface: WaylandSurface,
                           icon: CALayer? = nil, hotspot: CGPoint? = nil) throws {
         guard !urls.isEmpty else { throw ClipboardError.nothingToDrag }
+        try startDrag(Self.representations(urls: urls), operations: operations, from: surface, icon: icon, hotspot: hotspot)
+    }
+
+    /// What a drag of `urls` offers: `text/uri-list` (RFC 2483: one absolute URL a line, CR LF
+    /// ends), then the URLs as text, one a line, in each of `textMimeTypes`.
+    public static func representations(urls: [URL]) -> [(mimeType: String, data: [UInt8])] {
         let list = Array(urls.map { $0.absoluteString + "\r\n" }.joined().utf8)
         let text = Array(urls.map(\.absoluteString).joined(separator: "\n").utf8)
-        try startDrag([("text/uri-list", list)] + Self.textMimeTypes.map { ($0, text) }, operations: operations,
-                      from: surface, icon: icon, hotspot: hotspot)
+        return [("text/uri-list", list)] + textMimeTypes.map { ($0, text) }
     }
 
     /// Starts dragging data out of `surface`, answering the latest pointer press (compositors

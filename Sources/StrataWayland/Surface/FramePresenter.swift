@@ -250,8 +250,7 @@ public final class FramePresenter: @unchecked Sendable {
             return
         }
         // Render for when the frame will be seen, not for when it is drawn.
-        let now = monotonicNow()
-        var time = clock() + (timing.predictedPresentation(now: now) - now)
+        var time = presentationTime()
         // One frame is presented per refresh: a frame predicted for the refresh the previous
         // one was rendered for (the grid moves by a fraction of a millisecond as feedback comes
         // in; mutter's sat 0.7 ms earlier once) is shown at the next one. Frame times never go
@@ -395,8 +394,7 @@ public final class FramePresenter: @unchecked Sendable {
         guard animating || keepsTicking, let last = lastFrameTime, let producer else { return .draw }
         // Something moved at every frame a frame ago: draw, without another walk of the tree.
         if movedAtFullRate { return .draw }
-        let now = monotonicNow()
-        let time = clock() + (timing.predictedPresentation(now: now) - now)
+        let time = presentationTime()
         let period = frameInterval
         var rates = keepsTicking ? tickRates : []
         let next = producer.frameSchedule(after: time)
@@ -436,23 +434,33 @@ public final class FramePresenter: @unchecked Sendable {
     /// nothing changes before it.
     private func restHolds(_ rates: [Double], until: Double) -> Bool {
         guard let producer else { return false }
-        let now = monotonicNow()
-        let time = clock() + (timing.predictedPresentation(now: now) - now)
+        let time = presentationTime()
         let s = producer.frameSchedule(after: time)
         let end = until - frameInterval / 2
         if s.time == time { return rates.contains(s.frameRate) && s.steadyUntil >= end }
         return keepsTicking && s.time >= end
     }
 
+    /// The media time a frame drawn now is rendered for: when it will be seen.
+    private func presentationTime() -> Double {
+        let now = monotonicNow()
+        return clock() + (timing.predictedPresentation(now: now) - now)
+    }
+
     /// A frame was drawn at `time`: each reduced rate it was due for (the links' while they
     /// tick, the animations' when something moves at one) counts it as its last frame. Rates no
-    /// longer asked for are forgotten.
+    /// longer asked for are forgotten. Nothing is allocated when no rate is reduced (every
+    /// frame at full rate comes here).
     private func noteRates(at time: Double, moving rate: Double?) {
-        var rates = keepsTicking ? tickRates : []
-        if let rate { rates.append(rate) }
+        let reduced = { (r: Double) in r.isFinite && r > 0 }
+        let links = keepsTicking && tickRates.contains(where: reduced)
+        guard links || rate.map(reduced) == true else {
+            if !lastDueAt.isEmpty { lastDueAt = [:] }
+            return
+        }
         let period = frameInterval
         var kept: [Double: Double] = [:]
-        for r in rates where r.isFinite && r > 0 && kept[r] == nil {
+        for r in (links ? tickRates : []) + (rate.map { [$0] } ?? []) where reduced(r) && kept[r] == nil {
             let every = FrameTiming.framesPerStep(rate: r, period: period)
             if let last = lastDueAt[r], !FrameTiming.isDue(time, after: last, every: every, period: period) {
                 kept[r] = last
