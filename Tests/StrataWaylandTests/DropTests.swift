@@ -112,6 +112,28 @@ import StrataTestSupport
         }
     }
 
+    /// `dropAcceptance` decides per position; a type the drag does not offer, or no operation,
+    /// is a refusal (nothing could be read).
+    @Test func anAcceptanceOfATypeNotOfferedOrOfNoOperationIsARefusal() throws {
+        let f = try Fixture()
+        var answer = DropAcceptance(type: "image/png", operations: [.copy])
+        f.clipboard.dropAcceptance = { _ in answer }
+        let id: UInt32 = 0xff00_0000
+        try f.enter(offer: id, types: ["text/plain"], serial: 5)
+        answer = DropAcceptance(type: "text/plain", operations: [])
+        try f.device(Self.motion, [.u(1), .f(11), .f(20)])
+        answer = DropAcceptance(type: "text/plain", operations: [.copy])
+        try f.device(Self.motion, [.u(2), .f(12), .f(20)])
+        let told = f.requests(to: id).filter { $0.opcode == Self.accept || $0.opcode == Self.setActions }
+        // Refused at enter; the same refusal after the first move (nothing new said); taken
+        // after the second.
+        #expect(told.map(\.opcode) == [Self.accept, Self.setActions, Self.accept, Self.setActions])
+        #expect(told[0].words == [5, 0] && told[1].words == [0, 0])
+        #expect(ActivationRequestTests.string(Array(told[2].words.dropFirst())) == "text/plain" && told[3].words == [1, 1])
+        #expect(f.log == ["entered 10.0,20.0 refused [\"text/plain\"]", "moved 11.0,20.0 refused [\"text/plain\"]",
+                          "moved 12.0,20.0 text/plain [\"text/plain\"]"])
+    }
+
     @Test func uriListsSkipCommentsAndBlankLines() {
         let d = Drop(surface: WaylandSurface(display: try! WaylandDisplay(name: SeatTestCompositor().path)),
                      position: SurfacePoint(x: 0, y: 0), type: "text/uri-list",
