@@ -128,6 +128,9 @@ import StrataTestSupport
         s.f.compositor.send(to: id, opcode: DropTests.actionEvent, [.u(2)])
         try s.f.device(DropTests.drop)
         try s.f.app.run(until: { s.log.lines.contains("left end") })
+        // finish and destroy are queued before the callbacks run; a roundtrip makes sure the
+        // compositor has read them (without it, 1 run in CI saw only up to receive).
+        try s.f.pump()
         #expect(s.log.lines == ["right perform", "right loaded [\"file:///tmp/a%20b.txt\", \"https://example.org/\"]",
                                 "left end", "right end"])
         #expect(s.f.requests(to: id).map(\.opcode).suffix(3) == [DropTests.receive, DropTests.finish, DropTests.destroy])
