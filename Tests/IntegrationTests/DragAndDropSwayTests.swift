@@ -139,6 +139,17 @@ final class DragAndDropSwayTests: XCTestCase {
             try pointer.move(to: UInt32(origin.x + 100 + 20 * step), UInt32(origin.y + 100))
         }
         XCTAssertTrue(app.waitForLines(timeout: 10) { $0.contains { $0.hasPrefix("drag moved 300.0 100.0 ") } }, app.transcript)
+        // One more move, out and back, before the release: the client sent its answer to the
+        // earlier motions (accept, set_actions) before it printed them, and once the client
+        // reports this move sway has read the socket past that answer. A release sway handles
+        // before it would cancel the drop (seen once in CI under load).
+        try pointer.move(to: UInt32(origin.x + 301), UInt32(origin.y + 100))
+        try pointer.move(to: UInt32(origin.x + 300), UInt32(origin.y + 100))
+        XCTAssertTrue(app.waitForLines(timeout: 10) { lines in
+            let moves = lines.filter { $0.hasPrefix("drag moved ") }
+            guard let out = moves.lastIndex(where: { $0.hasPrefix("drag moved 301.0 100.0 ") }) else { return false }
+            return moves[(out + 1)...].contains { $0.hasPrefix("drag moved 300.0 100.0 ") }
+        }, app.transcript)
         try whileDragging(sway, origin)
         try pointer.frame { d, t in d.button(time: t, button: PointerButton.left, state: .released) }
         return origin

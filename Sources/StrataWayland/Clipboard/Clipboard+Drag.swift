@@ -82,6 +82,9 @@ extension Clipboard {
             d.offer.setActions(dndActions: DragOperation.actions(decision.operations),
                                preferredAction: decision.operations.first?.action ?? [])
         }
+        // Sent now, not when the loop next polls: a fast drag's events come in batches, and a
+        // release the compositor handles before the batch's answers are out cancels the drop.
+        _ = try? d.offer.connection.flush()
     }
 
     /// The drag was dropped on our surface: read it in the accepted type, then finish the offer.
