@@ -13,14 +13,16 @@ import StrataTestSupport
     static let accept: UInt32 = 0, receive: UInt32 = 1, destroy: UInt32 = 2, finish: UInt32 = 3, setActions: UInt32 = 4
 
     final class Fixture {
-        let compositor = SeatTestCompositor(initialCapabilities: WlSeat.Capability.pointer.rawValue,
-                                            extraGlobals: [("wl_data_device_manager", 3)])
+        let compositor: SeatTestCompositor
         let app: Application
         let clipboard: Clipboard
         let surface: WaylandSurface
         var log: [String] = []
 
-        init() throws {
+        /// A seat with `capabilities` (default: a pointer).
+        init(capabilities: WlSeat.Capability = .pointer) throws {
+            compositor = SeatTestCompositor(initialCapabilities: capabilities.rawValue,
+                                            extraGlobals: [("wl_data_device_manager", 3)])
             app = try Application(displayName: compositor.path)
             clipboard = try Clipboard(application: app)
             surface = WaylandSurface(display: app.display)

@@ -82,11 +82,20 @@ arguments.removeAll { $0 == "--accept-move" || $0 == "--views" }
 }
 
 /// `--views`: the handle's drag interaction drags the text (or `--drag-file`'s URL) once a
-/// press on it moves by 10 points.
+/// press on it moves by 10 points (or a finger is held on it). Its lift preview looks like the
+/// handle: the (transparent) view over the handle's colour, in its rounded rectangle.
 final class HandleDrags: DragInteractionDelegate {
     var file: String?
     func dragInteraction(_ interaction: DragInteraction, itemsForBeginning session: DragSession) -> [DragItem] {
         [file.map { DragItem(url: URL(fileURLWithPath: $0)) } ?? DragItem(text: dragText)]
+    }
+    func dragInteraction(_ interaction: DragInteraction, previewForLifting item: DragItem,
+                         session: DragSession) -> TargetedDragPreview? {
+        guard let view = interaction.view else { return nil }
+        let parameters = DragPreviewParameters()
+        parameters.backgroundColor = Color(red: 0.95, green: 0.55, blue: 0.15, alpha: 1)
+        parameters.visiblePath = BezierPath(roundedRect: view.bounds, cornerRadius: 10)
+        return TargetedDragPreview(view: view, parameters: parameters)
     }
     func dragInteraction(_ interaction: DragInteraction, sessionWillBegin session: DragSession) {
         emit("dragdrop: drag started")

@@ -72,7 +72,7 @@ final class _DropRouter: _DropRouting {
     /// Starts a drag from `surface` through this router's clipboard (see
     /// `Clipboard.startDrag`); `ended` is told how it ends. False when it could not start.
     func startDrag(_ representations: [(mimeType: String, data: [UInt8])], operations: [DragOperation],
-                   from surface: WaylandSurface, icon: CALayer, hotspot: CGPoint,
+                   from surface: WaylandSurface, icon: CALayer?, hotspot: CGPoint,
                    ended: @escaping (DragOutcome) -> Void) -> Bool {
         guard let clipboard else { return false }
         do {

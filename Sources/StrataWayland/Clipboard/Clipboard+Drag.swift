@@ -146,9 +146,11 @@ extension Clipboard {
         return [("text/uri-list", list)] + textMimeTypes.map { ($0, text) }
     }
 
-    /// Starts dragging data out of `surface`, answering the latest pointer press (compositors
-    /// start a drag only while that button is held: call this from its press). The compositor
-    /// then owns the pointer until the button is released, and keeps the release.
+    /// Starts dragging data out of `surface`, answering the latest press: a pointer button or a
+    /// finger (compositors start a drag only while it is held: call this while it is). The
+    /// compositor then owns the pointer, or that touch point, until it is released, and keeps
+    /// the release: the button is forgotten here and the touch delivered as `cancelled` (on the
+    /// loop's next turn).
     ///
     /// `representations`: the data in each MIME type offered, the preferred first (a type
     /// listed twice keeps its first data); a target reads one of them. `operations`: what the
@@ -204,8 +206,11 @@ extension Clipboard {
         }
         device.startDrag(source: s, origin: surface.surface, icon: dragIcon?.surface.surface, serial: serial)
         dragIcon?.show()
-        // The compositor's drag grab keeps the button's release (as a move's does).
+        // The compositor's drag grab keeps the button's release (as a move's does), or the
+        // finger's up: the touch is cancelled here, on the loop's next turn (this may run
+        // inside that touch's own delivery).
         seat.forgetPressedButton(PointerButton.left)
+        loop.addTimer(at: MonotonicClock.now()) { [weak seat = self.seat] in seat?.forgetTouch(downSerial: serial) }
     }
 
     private func dragEnded(_ outcome: DragOutcome) {

@@ -114,6 +114,8 @@ public final class Seat {
     /// The surface under the pointer, if it is one of ours.
     /// Forgets a held pointer button whose release a compositor grab (move, resize) takes.
     func forgetPressedButton(_ button: UInt32) { pointer?.forgetPressed(button) }
+    /// Cancels (delivers `cancelled` for) the touch whose down had `serial`: a grab took it.
+    func forgetTouch(downSerial serial: UInt32) { touch?.cancel(downSerial: serial) }
     public var pointerFocus: WaylandSurface? { pointer?.focus }
     /// The pointer position in `pointerFocus`'s coordinates.
     public var pointerPosition: SurfacePoint? { pointer?.focus == nil ? nil : pointer?.position }

@@ -9,6 +9,8 @@ final class TouchInput {
         var position: SurfacePoint
         /// Began in the batch not yet delivered.
         var unseen: Bool
+        /// The serial of its `down`.
+        var serial: UInt32
     }
 
     /// Active touches by id. An id whose surface is unknown is still tracked (so its later events
@@ -27,7 +29,7 @@ final class TouchInput {
             guard active.count < TouchEvent.maximumActiveTouches else { return }
             let surface = resolve(wl)
             let position = SurfacePoint(x: x, y: y)
-            active[id] = Active(surface: surface, position: position, unseen: true)
+            active[id] = Active(surface: surface, position: position, unseen: true, serial: serial)
             guard let surface else { return }
             append(TouchPoint(id: id, surface: surface, phase: .began, position: position, time: time, serial: serial))
         case let .motion(time, id, x, y):
@@ -62,6 +64,12 @@ final class TouchInput {
     /// Ends every touch (the capability went away).
     func reset() {
         cancel(ids: activeIDs)
+    }
+
+    /// Cancels the touch whose `down` had `serial`, if it is still active: a grab that took it
+    /// (a drag started with that serial) sends this client no `up` for it.
+    func cancel(downSerial serial: UInt32) {
+        cancel(ids: active.filter { $0.value.serial == serial }.map(\.key))
     }
 
     private func append(_ point: TouchPoint) {
