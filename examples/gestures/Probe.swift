@@ -1,3 +1,4 @@
+import Foundation
 import ExampleSupport
 import Strata
 import StrataUI
@@ -23,28 +24,33 @@ func fmt(_ v: CGFloat) -> String { String(format: "%.1f", Double(v)) }
 
 func rgb(_ r: Double, _ g: Double, _ b: Double) -> CGColor { CGColor(red: r, green: g, blue: b, alpha: 1) }
 
-/// A view that takes keyboard focus when clicked and logs the text typed into it:
-/// `gestures: text SOFAR`; Return logs `gestures: enter SOFAR`.
-final class TextProbe: Probe {
+/// A view that takes keyboard focus when clicked and logs the text typed into it, through
+/// UIKit's `UIKeyInput` calls (`KeyInput`): `gestures: text SOFAR`; Return logs
+/// `gestures: enter SOFAR`; an input method's composition logs `gestures: marked TEXT
+/// LOCATION,LENGTH` (`none` when it goes). It asks for an e-mail keyboard.
+final class TextProbe: Probe, KeyInput {
     var text = ""
     override var canBecomeFirstResponder: Bool { true }
+    var hasText: Bool { !text.isEmpty }
+    var keyboardType: KeyboardType { .emailAddress }
+
+    func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
+        emit("gestures: marked \(markedText ?? "none") \(selectedRange.location),\(selectedRange.length)")
+    }
 
     override func buttonDown(_ event: ButtonEvent) {
         super.buttonDown(event)
         if becomeFirstResponder() { emit("gestures: focus \(name)") }
     }
 
-    override func keyDown(_ event: KeyPress) {
-        if event.keysym == 0xff0d {                       // Return
-            emit("gestures: enter \(text)")
-        } else if event.keysym == 0xff08 {                // BackSpace
-            if !text.isEmpty { text.removeLast() }
-            emit("gestures: text \(text)")
-        } else if let s = event.text.unicodeScalars.first, s.value >= 0x20, s.value != 0x7f {
-            text += event.text
-            emit("gestures: text \(text)")
-        } else {
-            super.keyDown(event)
-        }
+    func insertText(_ typed: String) {
+        if typed == "\n" { return emit("gestures: enter \(text)") }
+        text += typed
+        emit("gestures: text \(text)")
+    }
+
+    func deleteBackward() {
+        if !text.isEmpty { text.removeLast() }
+        emit("gestures: text \(text)")
     }
 }

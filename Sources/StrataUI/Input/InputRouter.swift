@@ -94,7 +94,8 @@ public final class InputRouter: Responder {
     public func modifiersChanged(_ m: KeyModifiers) { modifiers = m }
 
     /// A key press, repeat or release: to the first responder (the router when none), up the
-    /// chain while unhandled.
+    /// chain while unhandled. A first responder that is a `KeyInput` gets the presses that type
+    /// text, Return and BackSpace as edits instead (see that protocol).
     public func key(_ press: KeyPress) {
         var p = press
         if !p.timestamp.isFinite { p.timestamp = scheduler.now }
@@ -103,7 +104,16 @@ public final class InputRouter: Responder {
         // UIKit: a view with isUserInteractionEnabled false ignores keyboard events, and a
         // hidden one receives no input: the keys go to the router instead (Tab still moves on).
         if let v = target as? View, !v._takesKeys { target = self }
-        if p.isPressed { target.keyDown(p) } else { target.keyUp(p) }
+        if target === _firstResponder, let input = target as? KeyInput, let edit = p.keyInputEdit {
+            switch edit {
+            case let .insert(text): input.insertText(text)
+            case .deleteBackward: input.deleteBackward()
+            }
+        } else if p.isPressed {
+            target.keyDown(p)
+        } else {
+            target.keyUp(p)
+        }
         _afterDispatch()
     }
 
