@@ -49,10 +49,16 @@ extern const struct wl_interface zwp_idle_inhibit_manager_v1_interface;
 extern const struct wl_interface zwp_idle_inhibitor_v1_interface;
 extern const struct wl_interface xdg_activation_v1_interface;
 extern const struct wl_interface xdg_activation_token_v1_interface;
+extern const struct wl_interface zwp_text_input_v3_interface;
+extern const struct wl_interface zwp_text_input_manager_v3_interface;
 extern const struct wl_interface zwlr_layer_shell_v1_interface;
 extern const struct wl_interface zwlr_layer_surface_v1_interface;
 extern const struct wl_interface zwlr_virtual_pointer_v1_interface;
 extern const struct wl_interface zwlr_virtual_pointer_manager_v1_interface;
+extern const struct wl_interface zwp_input_method_v2_interface;
+extern const struct wl_interface zwp_input_popup_surface_v2_interface;
+extern const struct wl_interface zwp_input_method_keyboard_grab_v2_interface;
+extern const struct wl_interface zwp_input_method_manager_v2_interface;
 
 static const struct wl_interface *xdg_wm_base_requests_destroy_types[] = { NULL };
 static const struct wl_interface *xdg_wm_base_requests_create_positioner_types[] = { &xdg_positioner_interface };
@@ -388,6 +394,52 @@ STRATA_PRIVATE const struct wl_interface xdg_activation_token_v1_interface = {
     "xdg_activation_token_v1", 1, 5, xdg_activation_token_v1_requests, 1, xdg_activation_token_v1_events,
 };
 
+static const struct wl_interface *zwp_text_input_v3_requests_destroy_types[] = { NULL };
+static const struct wl_interface *zwp_text_input_v3_requests_enable_types[] = { NULL };
+static const struct wl_interface *zwp_text_input_v3_requests_disable_types[] = { NULL };
+static const struct wl_interface *zwp_text_input_v3_requests_set_surrounding_text_types[] = { NULL, NULL, NULL };
+static const struct wl_interface *zwp_text_input_v3_requests_set_text_change_cause_types[] = { NULL };
+static const struct wl_interface *zwp_text_input_v3_requests_set_content_type_types[] = { NULL, NULL };
+static const struct wl_interface *zwp_text_input_v3_requests_set_cursor_rectangle_types[] = { NULL, NULL, NULL, NULL };
+static const struct wl_interface *zwp_text_input_v3_requests_commit_types[] = { NULL };
+static const struct wl_message zwp_text_input_v3_requests[] = {
+    { "destroy", "", zwp_text_input_v3_requests_destroy_types },
+    { "enable", "", zwp_text_input_v3_requests_enable_types },
+    { "disable", "", zwp_text_input_v3_requests_disable_types },
+    { "set_surrounding_text", "sii", zwp_text_input_v3_requests_set_surrounding_text_types },
+    { "set_text_change_cause", "u", zwp_text_input_v3_requests_set_text_change_cause_types },
+    { "set_content_type", "uu", zwp_text_input_v3_requests_set_content_type_types },
+    { "set_cursor_rectangle", "iiii", zwp_text_input_v3_requests_set_cursor_rectangle_types },
+    { "commit", "", zwp_text_input_v3_requests_commit_types },
+};
+static const struct wl_interface *zwp_text_input_v3_events_enter_types[] = { &wl_surface_interface };
+static const struct wl_interface *zwp_text_input_v3_events_leave_types[] = { &wl_surface_interface };
+static const struct wl_interface *zwp_text_input_v3_events_preedit_string_types[] = { NULL, NULL, NULL };
+static const struct wl_interface *zwp_text_input_v3_events_commit_string_types[] = { NULL };
+static const struct wl_interface *zwp_text_input_v3_events_delete_surrounding_text_types[] = { NULL, NULL };
+static const struct wl_interface *zwp_text_input_v3_events_done_types[] = { NULL };
+static const struct wl_message zwp_text_input_v3_events[] = {
+    { "enter", "o", zwp_text_input_v3_events_enter_types },
+    { "leave", "o", zwp_text_input_v3_events_leave_types },
+    { "preedit_string", "?sii", zwp_text_input_v3_events_preedit_string_types },
+    { "commit_string", "?s", zwp_text_input_v3_events_commit_string_types },
+    { "delete_surrounding_text", "uu", zwp_text_input_v3_events_delete_surrounding_text_types },
+    { "done", "u", zwp_text_input_v3_events_done_types },
+};
+STRATA_PRIVATE const struct wl_interface zwp_text_input_v3_interface = {
+    "zwp_text_input_v3", 1, 8, zwp_text_input_v3_requests, 6, zwp_text_input_v3_events,
+};
+
+static const struct wl_interface *zwp_text_input_manager_v3_requests_destroy_types[] = { NULL };
+static const struct wl_interface *zwp_text_input_manager_v3_requests_get_text_input_types[] = { &zwp_text_input_v3_interface, &wl_seat_interface };
+static const struct wl_message zwp_text_input_manager_v3_requests[] = {
+    { "destroy", "", zwp_text_input_manager_v3_requests_destroy_types },
+    { "get_text_input", "no", zwp_text_input_manager_v3_requests_get_text_input_types },
+};
+STRATA_PRIVATE const struct wl_interface zwp_text_input_manager_v3_interface = {
+    "zwp_text_input_manager_v3", 1, 2, zwp_text_input_manager_v3_requests, 0, NULL,
+};
+
 static const struct wl_interface *zwlr_layer_shell_v1_requests_get_layer_surface_types[] = { &zwlr_layer_surface_v1_interface, &wl_surface_interface, &wl_output_interface, NULL, NULL };
 static const struct wl_interface *zwlr_layer_shell_v1_requests_destroy_types[] = { NULL };
 static const struct wl_message zwlr_layer_shell_v1_requests[] = {
@@ -464,6 +516,82 @@ STRATA_PRIVATE const struct wl_interface zwlr_virtual_pointer_manager_v1_interfa
     "zwlr_virtual_pointer_manager_v1", 2, 3, zwlr_virtual_pointer_manager_v1_requests, 0, NULL,
 };
 
+static const struct wl_interface *zwp_input_method_v2_requests_commit_string_types[] = { NULL };
+static const struct wl_interface *zwp_input_method_v2_requests_set_preedit_string_types[] = { NULL, NULL, NULL };
+static const struct wl_interface *zwp_input_method_v2_requests_delete_surrounding_text_types[] = { NULL, NULL };
+static const struct wl_interface *zwp_input_method_v2_requests_commit_types[] = { NULL };
+static const struct wl_interface *zwp_input_method_v2_requests_get_input_popup_surface_types[] = { &zwp_input_popup_surface_v2_interface, &wl_surface_interface };
+static const struct wl_interface *zwp_input_method_v2_requests_grab_keyboard_types[] = { &zwp_input_method_keyboard_grab_v2_interface };
+static const struct wl_interface *zwp_input_method_v2_requests_destroy_types[] = { NULL };
+static const struct wl_message zwp_input_method_v2_requests[] = {
+    { "commit_string", "s", zwp_input_method_v2_requests_commit_string_types },
+    { "set_preedit_string", "sii", zwp_input_method_v2_requests_set_preedit_string_types },
+    { "delete_surrounding_text", "uu", zwp_input_method_v2_requests_delete_surrounding_text_types },
+    { "commit", "u", zwp_input_method_v2_requests_commit_types },
+    { "get_input_popup_surface", "no", zwp_input_method_v2_requests_get_input_popup_surface_types },
+    { "grab_keyboard", "n", zwp_input_method_v2_requests_grab_keyboard_types },
+    { "destroy", "", zwp_input_method_v2_requests_destroy_types },
+};
+static const struct wl_interface *zwp_input_method_v2_events_activate_types[] = { NULL };
+static const struct wl_interface *zwp_input_method_v2_events_deactivate_types[] = { NULL };
+static const struct wl_interface *zwp_input_method_v2_events_surrounding_text_types[] = { NULL, NULL, NULL };
+static const struct wl_interface *zwp_input_method_v2_events_text_change_cause_types[] = { NULL };
+static const struct wl_interface *zwp_input_method_v2_events_content_type_types[] = { NULL, NULL };
+static const struct wl_interface *zwp_input_method_v2_events_done_types[] = { NULL };
+static const struct wl_interface *zwp_input_method_v2_events_unavailable_types[] = { NULL };
+static const struct wl_message zwp_input_method_v2_events[] = {
+    { "activate", "", zwp_input_method_v2_events_activate_types },
+    { "deactivate", "", zwp_input_method_v2_events_deactivate_types },
+    { "surrounding_text", "suu", zwp_input_method_v2_events_surrounding_text_types },
+    { "text_change_cause", "u", zwp_input_method_v2_events_text_change_cause_types },
+    { "content_type", "uu", zwp_input_method_v2_events_content_type_types },
+    { "done", "", zwp_input_method_v2_events_done_types },
+    { "unavailable", "", zwp_input_method_v2_events_unavailable_types },
+};
+STRATA_PRIVATE const struct wl_interface zwp_input_method_v2_interface = {
+    "zwp_input_method_v2", 1, 7, zwp_input_method_v2_requests, 7, zwp_input_method_v2_events,
+};
+
+static const struct wl_interface *zwp_input_popup_surface_v2_requests_destroy_types[] = { NULL };
+static const struct wl_message zwp_input_popup_surface_v2_requests[] = {
+    { "destroy", "", zwp_input_popup_surface_v2_requests_destroy_types },
+};
+static const struct wl_interface *zwp_input_popup_surface_v2_events_text_input_rectangle_types[] = { NULL, NULL, NULL, NULL };
+static const struct wl_message zwp_input_popup_surface_v2_events[] = {
+    { "text_input_rectangle", "iiii", zwp_input_popup_surface_v2_events_text_input_rectangle_types },
+};
+STRATA_PRIVATE const struct wl_interface zwp_input_popup_surface_v2_interface = {
+    "zwp_input_popup_surface_v2", 1, 1, zwp_input_popup_surface_v2_requests, 1, zwp_input_popup_surface_v2_events,
+};
+
+static const struct wl_interface *zwp_input_method_keyboard_grab_v2_requests_release_types[] = { NULL };
+static const struct wl_message zwp_input_method_keyboard_grab_v2_requests[] = {
+    { "release", "", zwp_input_method_keyboard_grab_v2_requests_release_types },
+};
+static const struct wl_interface *zwp_input_method_keyboard_grab_v2_events_keymap_types[] = { NULL, NULL, NULL };
+static const struct wl_interface *zwp_input_method_keyboard_grab_v2_events_key_types[] = { NULL, NULL, NULL, NULL };
+static const struct wl_interface *zwp_input_method_keyboard_grab_v2_events_modifiers_types[] = { NULL, NULL, NULL, NULL, NULL };
+static const struct wl_interface *zwp_input_method_keyboard_grab_v2_events_repeat_info_types[] = { NULL, NULL };
+static const struct wl_message zwp_input_method_keyboard_grab_v2_events[] = {
+    { "keymap", "uhu", zwp_input_method_keyboard_grab_v2_events_keymap_types },
+    { "key", "uuuu", zwp_input_method_keyboard_grab_v2_events_key_types },
+    { "modifiers", "uuuuu", zwp_input_method_keyboard_grab_v2_events_modifiers_types },
+    { "repeat_info", "ii", zwp_input_method_keyboard_grab_v2_events_repeat_info_types },
+};
+STRATA_PRIVATE const struct wl_interface zwp_input_method_keyboard_grab_v2_interface = {
+    "zwp_input_method_keyboard_grab_v2", 1, 1, zwp_input_method_keyboard_grab_v2_requests, 4, zwp_input_method_keyboard_grab_v2_events,
+};
+
+static const struct wl_interface *zwp_input_method_manager_v2_requests_get_input_method_types[] = { &wl_seat_interface, &zwp_input_method_v2_interface };
+static const struct wl_interface *zwp_input_method_manager_v2_requests_destroy_types[] = { NULL };
+static const struct wl_message zwp_input_method_manager_v2_requests[] = {
+    { "get_input_method", "on", zwp_input_method_manager_v2_requests_get_input_method_types },
+    { "destroy", "", zwp_input_method_manager_v2_requests_destroy_types },
+};
+STRATA_PRIVATE const struct wl_interface zwp_input_method_manager_v2_interface = {
+    "zwp_input_method_manager_v2", 1, 2, zwp_input_method_manager_v2_requests, 0, NULL,
+};
+
 const struct wl_interface *strata_wl_display_interface(void) { return &wl_display_interface; }
 const struct wl_interface *strata_wl_registry_interface(void) { return &wl_registry_interface; }
 const struct wl_interface *strata_wl_callback_interface(void) { return &wl_callback_interface; }
@@ -507,7 +635,13 @@ const struct wl_interface *strata_zwp_idle_inhibit_manager_v1_interface(void) { 
 const struct wl_interface *strata_zwp_idle_inhibitor_v1_interface(void) { return &zwp_idle_inhibitor_v1_interface; }
 const struct wl_interface *strata_xdg_activation_v1_interface(void) { return &xdg_activation_v1_interface; }
 const struct wl_interface *strata_xdg_activation_token_v1_interface(void) { return &xdg_activation_token_v1_interface; }
+const struct wl_interface *strata_zwp_text_input_v3_interface(void) { return &zwp_text_input_v3_interface; }
+const struct wl_interface *strata_zwp_text_input_manager_v3_interface(void) { return &zwp_text_input_manager_v3_interface; }
 const struct wl_interface *strata_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }
 const struct wl_interface *strata_zwlr_layer_surface_v1_interface(void) { return &zwlr_layer_surface_v1_interface; }
 const struct wl_interface *strata_zwlr_virtual_pointer_v1_interface(void) { return &zwlr_virtual_pointer_v1_interface; }
 const struct wl_interface *strata_zwlr_virtual_pointer_manager_v1_interface(void) { return &zwlr_virtual_pointer_manager_v1_interface; }
+const struct wl_interface *strata_zwp_input_method_v2_interface(void) { return &zwp_input_method_v2_interface; }
+const struct wl_interface *strata_zwp_input_popup_surface_v2_interface(void) { return &zwp_input_popup_surface_v2_interface; }
+const struct wl_interface *strata_zwp_input_method_keyboard_grab_v2_interface(void) { return &zwp_input_method_keyboard_grab_v2_interface; }
+const struct wl_interface *strata_zwp_input_method_manager_v2_interface(void) { return &zwp_input_method_manager_v2_interface; }

@@ -124,4 +124,46 @@ final class ViewInputTests: XCTestCase {
         XCTAssertEqual(next("!"), "gestures: text Hi!")
         XCTAssertEqual(next("Return"), "gestures: enter Hi!")
     }
+
+    /// An input method (the test process, zwp_input_method_v2) composing and committing text
+    /// into the gestures example's field (a `KeyInput`), through sway's text-input relay: the
+    /// click makes the field first responder, its host enables the text input with the field's
+    /// e-mail content type, and the composition and the commit reach `setMarkedText` and
+    /// `insertText`.
+    func testAnInputMethodComposesAndCommitsIntoTheFocusedField() throws {
+        let sway = try HeadlessCompositor("sway")
+        let vp = try SeatVirtualPointer(compositor: sway)
+        let im = try SeatInputMethod(compositor: sway)
+        try vp.move(to: 790, 590)
+        let app = try ChildProcess(executable: try TestEnvironment.example("gestures").path,
+                                   arguments: ["--exit-after", "90"], environment: sway.clientEnvironment)
+        defer { app.kill() }
+        XCTAssertTrue(app.waitForLine("strata: shown", timeout: 30), app.transcript)
+        XCTAssertFalse(im.isActive, "no field has the focus yet")
+        try vp.move(to: 100, 540)
+        try vp.frame { p, t in p.button(time: t, button: PointerButton.left, state: .pressed) }
+        try vp.frame { p, t in p.button(time: t, button: PointerButton.left, state: .released) }
+        XCTAssertTrue(app.waitForLine("gestures: focus field", timeout: 10), app.transcript)
+        XCTAssertTrue(try im.wait(timeout: 10) { im.isActive && im.contentPurpose == .email },
+                      "the input method is activated for an e-mail field\n\(app.transcript)")
+
+        var seen = app.lines.count
+        /// The `gestures:` lines printed since the last call, once there are `n` of them.
+        func nextLines(_ n: Int) -> [String] {
+            _ = app.waitForLines(timeout: 10) { $0.dropFirst(seen).filter { $0.hasPrefix("gestures:") }.count >= n }
+            let new = app.lines.dropFirst(seen).filter { $0.hasPrefix("gestures:") }
+            seen = app.lines.count
+            return Array(new)
+        }
+        // The cursor after "に" (3 UTF-8 bytes): UTF-16 offset 1 of "にほ".
+        try im.preedit("にほ", cursor: 3..<3)
+        XCTAssertEqual(nextLines(1), ["gestures: marked にほ 1,0"], app.transcript)
+        try im.commit("日本")
+        XCTAssertEqual(nextLines(1), ["gestures: text 日本"], app.transcript)
+        try im.preedit("ご", cursor: 0..<3)
+        XCTAssertEqual(nextLines(1), ["gestures: marked ご 0,1"], app.transcript)
+        // The composition cancelled (an empty preedit, nothing committed): the marked text goes.
+        try im.preedit("", cursor: 0..<0)
+        XCTAssertEqual(nextLines(1), ["gestures: marked none 0,0"], app.transcript)
+    }
 }

@@ -90,6 +90,10 @@ const struct wl_interface *strata_zwp_idle_inhibitor_v1_interface(void);
 const struct wl_interface *strata_xdg_activation_v1_interface(void);
 /// The address of `xdg_activation_token_v1_interface` (stable in every build mode).
 const struct wl_interface *strata_xdg_activation_token_v1_interface(void);
+/// The address of `zwp_text_input_v3_interface` (stable in every build mode).
+const struct wl_interface *strata_zwp_text_input_v3_interface(void);
+/// The address of `zwp_text_input_manager_v3_interface` (stable in every build mode).
+const struct wl_interface *strata_zwp_text_input_manager_v3_interface(void);
 /// The address of `zwlr_layer_shell_v1_interface` (stable in every build mode).
 const struct wl_interface *strata_zwlr_layer_shell_v1_interface(void);
 /// The address of `zwlr_layer_surface_v1_interface` (stable in every build mode).
@@ -98,5 +102,13 @@ const struct wl_interface *strata_zwlr_layer_surface_v1_interface(void);
 const struct wl_interface *strata_zwlr_virtual_pointer_v1_interface(void);
 /// The address of `zwlr_virtual_pointer_manager_v1_interface` (stable in every build mode).
 const struct wl_interface *strata_zwlr_virtual_pointer_manager_v1_interface(void);
+/// The address of `zwp_input_method_v2_interface` (stable in every build mode).
+const struct wl_interface *strata_zwp_input_method_v2_interface(void);
+/// The address of `zwp_input_popup_surface_v2_interface` (stable in every build mode).
+const struct wl_interface *strata_zwp_input_popup_surface_v2_interface(void);
+/// The address of `zwp_input_method_keyboard_grab_v2_interface` (stable in every build mode).
+const struct wl_interface *strata_zwp_input_method_keyboard_grab_v2_interface(void);
+/// The address of `zwp_input_method_manager_v2_interface` (stable in every build mode).
+const struct wl_interface *strata_zwp_input_method_manager_v2_interface(void);
 
 #endif

@@ -24,6 +24,9 @@ public final class ViewHost {
     /// The surface whose input handler this host installed (nil for windows, whose own
     /// handler keeps the title bar working and passes content input to `onInput`).
     private var handledSurface: WaylandSurface?
+    /// The input method's text for the first responder (`KeyInput`), when the compositor has
+    /// a text input.
+    private var textInput: TextInputBridge?
 
     /// The general form: `layer` is the surface's content layer (the root view fills its
     /// bounds), `size` its current content size, and the seat's events for `surface` are taken
@@ -36,6 +39,7 @@ public final class ViewHost {
         handledSurface = surface
         application.setInputHandler(for: surface) { [weak router] event in router?.handle(event) }
         takeDrops(on: surface) { .zero }
+        takeText(on: surface, application: application) { .zero }
     }
 
     private init(application: Application, layer: CALayer, size: @escaping () -> CGSize,
@@ -66,6 +70,9 @@ public final class ViewHost {
         window.onInput = { [weak router] event in router?.handle(event) }
         // The content lies below the title bar, if the window draws one.
         takeDrops(on: window.toplevel.surface) { [unowned window] in CGPoint(x: 0, y: window.titleBarHeight) }
+        takeText(on: window.toplevel.surface, application: application) { [unowned window] in
+            CGPoint(x: 0, y: window.titleBarHeight)
+        }
         let previous = window.onConfigure
         window.onConfigure = { [weak self] in
             self?.layout()
@@ -121,6 +128,14 @@ public final class ViewHost {
     private func takeDrops(on surface: WaylandSurface, origin: @escaping () -> CGPoint) {
         guard let clipboard = Pasteboard.general.clipboard else { return }
         _DropRouter.shared(for: clipboard).register(surface: surface, root: rootView, origin: origin)
+    }
+
+    /// The input method's text reaches the first responder when it is a `KeyInput` view and
+    /// `surface` has the seat's text input (the root space's origin at `origin()` in surface
+    /// coordinates). Needs `zwp_text_input_manager_v3`; without it, only the keymap's text comes.
+    private func takeText(on surface: WaylandSurface, application: Application, origin: @escaping () -> CGPoint) {
+        guard let input = TextInput(application: application) else { return }
+        textInput = TextInputBridge(textInput: input, surface: surface, router: router, origin: origin)
     }
 
     /// Gives every view of the tree that has not fixed its `contentScaleFactor` the surface's

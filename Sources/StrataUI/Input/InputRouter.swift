@@ -82,8 +82,12 @@ public final class InputRouter: Responder {
         if r === _firstResponder { return true }
         if let old = _firstResponder, !old.canResignFirstResponder { return false }
         _firstResponder = r
+        _onFirstResponderChange?()
         return true
     }
+
+    /// Told after the first responder changed (the host's text input follows it).
+    var _onFirstResponderChange: (() -> Void)?
 
     // MARK: Keyboard
 

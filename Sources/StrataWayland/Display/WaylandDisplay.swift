@@ -35,6 +35,8 @@ public final class WaylandDisplay {
     public private(set) var activation: XdgActivationV1?
     /// The clipboard and drag-and-drop global (`wl_data_device_manager`), when offered.
     public private(set) var dataDeviceManager: WlDataDeviceManager?
+    /// `zwp_text_input_manager_v3`, when offered (sway, GNOME, KDE): text from input methods.
+    public private(set) var textInputManager: ZwpTextInputManagerV3?
     /// What `seat` announced before anyone took over its events (its first `capabilities` and
     /// `name` arrive during `init`); `Seat` starts from these.
     public private(set) var seatCapabilities: WlSeat.Capability = []
@@ -102,6 +104,9 @@ public final class WaylandDisplay {
         }
         if let g = first("wl_subcompositor") {
             subcompositor = registry.bind(name: g.name, as: WlSubcompositor.self, version: 1)
+        }
+        if let g = first("zwp_text_input_manager_v3") {
+            textInputManager = registry.bind(name: g.name, as: ZwpTextInputManagerV3.self, version: 1)
         }
         if let g = first("wl_data_device_manager") {
             dataDeviceManager = registry.bind(name: g.name, as: WlDataDeviceManager.self,

@@ -1,0 +1,119 @@
+import Foundation
+import Strata
+import StrataWayland
+
+/// Connects a host's surface to the seat's text input (`TextInput`): while the text input is on
+/// that surface and the router's first responder is a `KeyInput` view that takes keys, the
+/// text input is enabled with that view's traits and bounds; the input method's updates become
+/// the view's `insertText` and `setMarkedText` calls. Main thread.
+final class TextInputBridge {
+    let textInput: TextInput
+    private weak var surface: WaylandSurface?
+    private weak var router: InputRouter?
+    /// Where the root space's origin lies in surface coordinates (below a title bar).
+    private let origin: () -> CGPoint
+    /// The view the text input is enabled for, and whether it shows marked text.
+    private weak var target: View?
+    private var marked = false
+
+    init(textInput: TextInput, surface: WaylandSurface, router: InputRouter, origin: @escaping () -> CGPoint) {
+        self.textInput = textInput
+        self.surface = surface
+        self.router = router
+        self.origin = origin
+        textInput.onFocusChange = { [weak self] _ in self?.refresh() }
+        textInput.onUpdate = { [weak self] in self?.apply($0) }
+        router._onFirstResponderChange = { [weak self] in self?.refresh() }
+    }
+
+    /// The view that takes the input method's text now, if any.
+    private var field: View? {
+        guard let surface, textInput.focus === surface, let v = router?.firstResponder as? View,
+              v is KeyInput, v._takesKeys else { return nil }
+        return v
+    }
+
+    /// Enables, updates or disables the text input for the current first responder.
+    func refresh() {
+        let field = field
+        if let old = target, old !== field {
+            endMarkedText(in: old)
+            target = nil
+        }
+        guard let field, let input = field as? KeyInput else {
+            textInput.disable()
+            return
+        }
+        let state = Self.state(of: input, cursorRectangle: cursorRectangle(of: field))
+        if target === field, textInput.isEnabled {
+            textInput.update(state)
+        } else {
+            target = field
+            textInput.enable(state)
+        }
+    }
+
+    /// The field's bounds in surface coordinates.
+    private func cursorRectangle(of view: View) -> CGRect {
+        let r = view.convert(view.bounds, to: nil), o = origin()
+        return r.offsetBy(dx: o.x, dy: o.y)
+    }
+
+    /// The content type UIKit's traits stand for.
+    static func state(of input: KeyInput, cursorRectangle: CGRect?) -> TextInputState {
+        var s = TextInputState(cursorRectangle: cursorRectangle)
+        if input.isSecureTextEntry {
+            s.contentPurpose = .password
+            s.contentHint = [.hiddenText, .sensitiveData]
+            return s
+        }
+        switch input.keyboardType {
+        case .numberPad, .asciiCapableNumberPad: s.contentPurpose = .digits
+        case .decimalPad, .numbersAndPunctuation: s.contentPurpose = .number
+        case .phonePad, .namePhonePad: s.contentPurpose = .phone
+        case .URL, .webSearch: s.contentPurpose = .url
+        case .emailAddress: s.contentPurpose = .email
+        case .asciiCapable: s.contentHint = .latin
+        case .default, .twitter: break
+        }
+        return s
+    }
+
+    /// One `done`: the commit replaces the marked text, then the new preedit (if any) is marked;
+    /// no preedit removes what was marked. Deletions around the cursor are not passed on (no
+    /// surrounding text was sent).
+    private func apply(_ update: TextInputUpdate) {
+        guard let field, field === target, let input = field as? KeyInput else { return }
+        if let text = update.commit {
+            input.insertText(text)
+            marked = false
+        }
+        if let p = update.preedit {
+            input.setMarkedText(p.text, selectedRange: Self.utf16Range(p.cursor, in: p.text))
+            marked = true
+        } else if marked {
+            endMarkedText(in: field)
+        }
+        router?._afterDispatch()
+    }
+
+    private func endMarkedText(in view: View) {
+        guard marked else { return }
+        marked = false
+        (view as? KeyInput)?.setMarkedText(nil, selectedRange: NSRange(location: 0, length: 0))
+    }
+
+    /// A UTF-8 byte range of `text` as a UTF-16 range (hidden cursor: at the end); offsets
+    /// inside a character round down to its start.
+    static func utf16Range(_ bytes: Range<Int>?, in text: String) -> NSRange {
+        let utf16 = text.utf16.count
+        guard let bytes else { return NSRange(location: utf16, length: 0) }
+        func offset(_ b: Int) -> Int {
+            var i = text.utf8.index(text.utf8.startIndex, offsetBy: min(b, text.utf8.count))
+            while i > text.startIndex, i.samePosition(in: text.unicodeScalars) == nil { i = text.utf8.index(before: i) }
+            return text.utf16.distance(from: text.utf16.startIndex, to: i)
+        }
+        let lo = offset(bytes.lowerBound), hi = offset(bytes.upperBound)
+        return NSRange(location: lo, length: max(0, hi - lo))
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Strata
+@testable import StrataUI
+import Testing
+@testable import StrataWayland
+import StrataTestSupport
+
+/// The seat's text input (`zwp_text_input_v3`) against the scripted compositor: the requests a
+/// field's state makes, the input method's events gathered until `done`, and StrataUI's bridge
+/// from a `KeyInput` first responder to them.
+@Suite(.runLoopTurn) struct TextInputTests {
+    /// zwp_text_input_v3 requests and events.
+    static let enable: UInt32 = 1, disable: UInt32 = 2, setSurrounding: UInt32 = 3, setContentType: UInt32 = 5
+    static let setCursorRectangle: UInt32 = 6, commit: UInt32 = 7
+    static let enter: UInt16 = 0, leave: UInt16 = 1, preedit: UInt16 = 2, commitString: UInt16 = 3
+    static let deleteSurrounding: UInt16 = 4, done: UInt16 = 5
+
+    final class Fixture {
+        let compositor = SeatTestCompositor(initialCapabilities: WlSeat.Capability.keyboard.rawValue,
+                                            extraGlobals: [("zwp_text_input_manager_v3", 1)])
+        let app: Application
+        let surface: WaylandSurface
+        let input: TextInput
+        /// The client's id of the text input object.
+        let id: UInt32
+        var updates: [TextInputUpdate] = []
+        var focusChanges: [Bool] = []
+
+        init() throws {
+            app = try Application(displayName: compositor.path)
+            surface = WaylandSurface(display: app.display)
+            input = try #require(TextInput(application: app))
+            try app.display.connection.roundtrip()
+            let manager = try #require(compositor.boundID(ofGlobal: 6))
+            id = try #require(compositor.requests.first { $0.object == manager && $0.opcode == 1 }?.words.first)
+            input.onUpdate = { [unowned self] in self.updates.append($0) }
+            input.onFocusChange = { [unowned self] in self.focusChanges.append($0 != nil) }
+        }
+
+        /// Sends the text input `opcode` with `args` and waits until the client has it.
+        func event(_ opcode: UInt16, _ args: [SeatTestCompositor.Arg] = []) throws {
+            compositor.send(to: id, opcode: opcode, args)
+            try app.display.connection.roundtrip()
+            try app.display.connection.roundtrip()
+        }
+
+        /// The text input's requests since `from`, as (opcode, words).
+        func sent(from: Int = 0) -> [[UInt32]] {
+            Array(compositor.requests.filter { $0.object == id }.dropFirst(from).map { [$0.opcode] + $0.words })
+        }
+    }
+
+    @Test func aFieldsStateIsSentOnlyWithFocusAndOnlyWhatChanged() throws {
+        let f = try Fixture()
+        let email = TextInputState(contentPurpose: .email, cursorRectangle: CGRect(x: 10.4, y: 20, width: 30, height: 15.2))
+        f.input.enable(email)
+        #expect(f.sent().isEmpty && !f.input.isEnabled, "no focus: nothing sent")
+        try f.event(Self.enter, [.o(f.surface.surface.id)])
+        #expect(f.input.focus === f.surface && f.focusChanges == [true])
+        f.input.enable(email)
+        try f.app.display.connection.roundtrip()
+        // enable, content type (no hint, purpose email 6), the rectangle rounded out, commit.
+        #expect(f.sent() == [[Self.enable], [Self.setContentType, 0, 6], [Self.setCursorRectangle, 10, 20, 31, 16], [Self.commit]])
+        #expect(f.input.commits == 1)
+        f.input.update(email)
+        var moved = email
+        moved.cursorRectangle = CGRect(x: 50, y: 20, width: 30, height: 16)
+        f.input.update(moved)
+        var secret = moved
+        secret.contentPurpose = .password
+        secret.contentHint = [.hiddenText, .sensitiveData]
+        secret.surroundingText = ("añb", 3, 1)
+        f.input.update(secret)
+        try f.app.display.connection.roundtrip()
+        let words = Array("añb".utf8) + [0]
+        let packed = stride(from: 0, to: 8, by: 4).map { i in (0..<4).reduce(UInt32(0)) { $0 | UInt32(i + $1 < words.count ? words[i + $1] : 0) << (8 * UInt32($1)) } }
+        #expect(f.sent(from: 4) == [[Self.setCursorRectangle, 50, 20, 30, 16], [Self.commit],
+                                     [Self.setSurrounding, 5] + packed + [3, 1], [Self.setContentType, 0xC0, 8], [Self.commit]],
+                "the same state sends nothing; a move sends the rectangle; then the text and the type")
+        f.input.disable()
+        f.input.disable()
+        try f.app.display.connection.roundtrip()
+        #expect(f.sent(from: 9) == [[Self.disable], [Self.commit]] && f.input.commits == 4)
+        // A leave forgets the state: enable is ignored until the next enter.
+        f.input.enable(email)
+        try f.event(Self.leave, [.o(f.surface.surface.id)])
+        let before = f.sent().count
+        f.input.enable(email)
+        try f.app.display.connection.roundtrip()
+        #expect(f.sent().count == before && f.input.focus == nil && f.focusChanges == [true, false])
+    }
+
+    @Test func theInputMethodsEventsArriveTogetherAtDone() throws {
+        let f = try Fixture()
+        try f.event(Self.enter, [.o(f.surface.surface.id)])
+        try f.event(Self.preedit, [.s("にほ"), .i(3), .i(6)])
+        #expect(f.updates.isEmpty, "pending until done")
+        try f.event(Self.done, [.u(0)])
+        try f.event(Self.commitString, [.s("日本")])
+        try f.event(Self.deleteSurrounding, [.u(3), .u(1)])
+        try f.event(Self.done, [.u(0)])
+        // A hidden cursor (-1), an end past the text (clamped), a null preedit and commit.
+        try f.event(Self.preedit, [.s("x"), .i(-1), .i(-1)])
+        try f.event(Self.done, [.u(0)])
+        try f.event(Self.preedit, [.s("ab"), .i(9), .i(1)])
+        try f.event(Self.done, [.u(0)])
+        try f.event(Self.preedit, [.u(0), .i(0), .i(0)])
+        try f.event(Self.commitString, [.u(0)])
+        try f.event(Self.done, [.u(0)])
+        #expect(f.updates == [
+            TextInputUpdate(preedit: ("にほ", 3..<6)),
+            TextInputUpdate(commit: "日本", deleteBefore: 3, deleteAfter: 1),
+            TextInputUpdate(preedit: ("x", nil)),
+            TextInputUpdate(preedit: ("ab", 1..<2)),
+            TextInputUpdate(),
+        ])
+        // Without focus a done is dropped.
+        try f.event(Self.leave, [.o(f.surface.surface.id)])
+        try f.event(Self.commitString, [.s("late")])
+        try f.event(Self.done, [.u(0)])
+        #expect(f.updates.count == 5)
+    }
+
+    /// A focusable view taking text, logging the calls.
+    final class Field: View, KeyInput {
+        var log: [String] = []
+        var secure = false
+        override var canBecomeFirstResponder: Bool { true }
+        var hasText: Bool { false }
+        var keyboardType: KeyboardType { .emailAddress }
+        var isSecureTextEntry: Bool { secure }
+        func insertText(_ text: String) { log.append("insert \(text)") }
+        func deleteBackward() { log.append("delete") }
+        func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
+            log.append("marked \(markedText ?? "none") \(selectedRange.location),\(selectedRange.length)")
+        }
+    }
+
+    /// The host's bridge: the first responder's traits and bounds become the state; the
+    /// input method's updates its insertText and setMarkedText; losing the first responder, or
+    /// a field that does not take text, disables.
+    @Test func theFirstResponderFieldGetsTheInputMethodsText() throws {
+        let f = try Fixture()
+        let root = View(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
+        let field = Field(frame: CGRect(x: 40, y: 50, width: 200, height: 30))
+        let plain = FocusView(frame: CGRect(x: 40, y: 100, width: 200, height: 30))
+        root.addSubview(field)
+        root.addSubview(plain)
+        let router = InputRouter(rootView: root, scheduler: StrataUI.ManualScheduler(now: 0))
+        let bridge = TextInputBridge(textInput: f.input, surface: f.surface, router: router) { CGPoint(x: 0, y: 30) }
+        _ = bridge
+        #expect(field.becomeFirstResponder())
+        try f.event(Self.enter, [.o(f.surface.surface.id)])
+        // Enabled for the field: purpose email, its frame below the 30-point title bar.
+        #expect(f.sent() == [[Self.enable], [Self.setContentType, 0, 6], [Self.setCursorRectangle, 40, 80, 200, 30], [Self.commit]])
+        try f.event(Self.preedit, [.s("にほ"), .i(3), .i(6)])
+        try f.event(Self.done, [.u(1)])
+        try f.event(Self.commitString, [.s("日本")])
+        try f.event(Self.done, [.u(1)])
+        try f.event(Self.preedit, [.s("ご"), .i(0), .i(3)])
+        try f.event(Self.done, [.u(1)])
+        try f.event(Self.done, [.u(1)])
+        #expect(field.log == ["marked にほ 1,1", "insert 日本", "marked ご 0,1", "marked none 0,0"])
+        // A secure field: a password, hidden and sensitive (sent anew on the next refresh).
+        field.secure = true
+        bridge.refresh()
+        try f.app.display.connection.roundtrip()
+        #expect(f.sent(from: 4) == [[Self.setContentType, 0xC0, 8], [Self.commit]])
+        // A view that takes keys but not text: disabled; the field's marked text is ended first.
+        try f.event(Self.preedit, [.s("x"), .i(0), .i(0)])
+        try f.event(Self.done, [.u(2)])
+        #expect(plain.becomeFirstResponder())
+        try f.app.display.connection.roundtrip()
+        #expect(field.log.suffix(2) == ["marked x 0,0", "marked none 0,0"])
+        #expect(f.sent(from: 6) == [[Self.disable], [Self.commit]])
+        try f.event(Self.commitString, [.s("lost")])
+        try f.event(Self.done, [.u(3)])
+        #expect(!field.log.contains("insert lost"), "not the first responder any more")
+        // Back to the field: enabled again.
+        #expect(field.becomeFirstResponder())
+        try f.app.display.connection.roundtrip()
+        #expect(f.sent(from: 8).first == [Self.enable])
+    }
+
+    final class FocusView: View {
+        override var canBecomeFirstResponder: Bool { true }
+    }
+}
