@@ -151,8 +151,9 @@ import StrataTestSupport
         _ = bridge
         #expect(field.becomeFirstResponder())
         try f.event(Self.enter, [.o(f.surface.surface.id)])
-        // Enabled for the field: purpose email, its frame below the 30-point title bar.
-        #expect(f.sent() == [[Self.enable], [Self.setContentType, 0, 6], [Self.setCursorRectangle, 40, 80, 200, 30], [Self.commit]])
+        // Enabled for the field: purpose email, UIKit's default traits as hints (capitalized
+        // sentences 4, completion 1, spell checking 2), its frame below the 30-point title bar.
+        #expect(f.sent() == [[Self.enable], [Self.setContentType, 7, 6], [Self.setCursorRectangle, 40, 80, 200, 30], [Self.commit]])
         try f.event(Self.preedit, [.s("にほ"), .i(3), .i(6)])
         try f.event(Self.done, [.u(1)])
         try f.event(Self.commitString, [.s("日本")])
@@ -179,10 +180,54 @@ import StrataTestSupport
         // Back to the field: enabled again.
         #expect(field.becomeFirstResponder())
         try f.app.display.connection.roundtrip()
-        #expect(f.sent(from: 8).first == [Self.enable])
+        #expect(f.sent(from: 8) == [[Self.enable], [Self.setContentType, 0xC0, 8], [Self.setCursorRectangle, 40, 80, 200, 30],
+                                     [Self.commit]])
+        // The field leaves the tree: it resigns, and the text input is disabled.
+        field.removeFromSuperview()
+        try f.app.display.connection.roundtrip()
+        #expect(router.firstResponder == nil)
+        #expect(f.sent(from: 12) == [[Self.disable], [Self.commit]])
     }
 
     final class FocusView: View {
         override var canBecomeFirstResponder: Bool { true }
+    }
+
+    /// A field with settable traits.
+    final class Traits: KeyInput {
+        var hasText: Bool { false }
+        func insertText(_ text: String) {}
+        func deleteBackward() {}
+        var keyboardType = KeyboardType.default
+        var isSecureTextEntry = false
+        var autocapitalizationType = TextAutocapitalizationType.sentences
+        var autocorrectionType = TextAutocorrectionType.default
+        var spellCheckingType = TextSpellCheckingType.default
+        var textContentType: TextContentType?
+    }
+
+    /// UITextInputTraits → (content hint, content purpose), one row per setting.
+    @Test func traitsBecomeTheContentType() {
+        func type(_ set: (Traits) -> Void) -> [UInt32] {
+            let t = Traits()
+            set(t)
+            let s = TextInputBridge.state(of: t, cursorRectangle: nil)
+            return [s.contentHint.rawValue, s.contentPurpose.rawValue]
+        }
+        #expect(type { _ in } == [0x7, 0], "UIKit's defaults: capitalized sentences, completion, spell checking")
+        #expect(type { $0.autocapitalizationType = .none; $0.autocorrectionType = .no; $0.spellCheckingType = .no } == [0, 0])
+        #expect(type { $0.autocapitalizationType = .words; $0.spellCheckingType = .no } == [0x21, 0])
+        #expect(type { $0.autocapitalizationType = .allCharacters; $0.keyboardType = .asciiCapable } == [0x113, 0])
+        #expect(type { $0.keyboardType = .numberPad } == [0x7, 2])
+        #expect(type { $0.keyboardType = .decimalPad } == [0x7, 3])
+        #expect(type { $0.keyboardType = .phonePad } == [0x7, 4])
+        #expect(type { $0.keyboardType = .webSearch } == [0x7, 5])
+        #expect(type { $0.keyboardType = .numberPad; $0.textContentType = .oneTimeCode } == [0x7, 9], "the content type wins")
+        #expect(type { $0.keyboardType = .emailAddress; $0.textContentType = .username } == [0x7, 6], "no purpose of its own")
+        #expect(type { $0.textContentType = .givenName } == [0x7, 7])
+        #expect(type { $0.textContentType = .newPassword } == [0x7, 8])
+        #expect(type { $0.textContentType = .dateTime } == [0x7, 12])
+        #expect(type { $0.isSecureTextEntry = true; $0.textContentType = .name; $0.keyboardType = .numberPad } == [0xC0, 8],
+                "secure: a hidden, sensitive password whatever else")
     }
 }

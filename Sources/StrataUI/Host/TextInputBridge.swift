@@ -59,7 +59,10 @@ final class TextInputBridge {
         return r.offsetBy(dx: o.x, dy: o.y)
     }
 
-    /// The content type UIKit's traits stand for.
+    /// The content type UIKit's traits stand for: a secure field is a hidden, sensitive
+    /// password and nothing else; otherwise the purpose comes from `textContentType` when it
+    /// names one, else from `keyboardType`, and the hints from the capitalization, correction
+    /// and spell-checking traits.
     static func state(of input: KeyInput, cursorRectangle: CGRect?) -> TextInputState {
         var s = TextInputState(cursorRectangle: cursorRectangle)
         if input.isSecureTextEntry {
@@ -73,9 +76,27 @@ final class TextInputBridge {
         case .phonePad, .namePhonePad: s.contentPurpose = .phone
         case .URL, .webSearch: s.contentPurpose = .url
         case .emailAddress: s.contentPurpose = .email
-        case .asciiCapable: s.contentHint = .latin
+        case .asciiCapable: s.contentHint.insert(.latin)
         case .default, .twitter: break
         }
+        switch input.textContentType {
+        case .name?, .givenName?, .familyName?, .nickname?: s.contentPurpose = .name
+        case .password?, .newPassword?: s.contentPurpose = .password
+        case .oneTimeCode?: s.contentPurpose = .pin
+        case .emailAddress?: s.contentPurpose = .email
+        case .telephoneNumber?: s.contentPurpose = .phone
+        case .URL?: s.contentPurpose = .url
+        case .dateTime?: s.contentPurpose = .datetime
+        default: break
+        }
+        switch input.autocapitalizationType {
+        case .none: break
+        case .words: s.contentHint.insert(.titlecase)
+        case .sentences: s.contentHint.insert(.autoCapitalization)
+        case .allCharacters: s.contentHint.insert(.uppercase)
+        }
+        if input.autocorrectionType != .no { s.contentHint.insert(.completion) }
+        if input.spellCheckingType != .no { s.contentHint.insert(.spellcheck) }
         return s
     }
 

@@ -185,7 +185,10 @@ public final class InputRouter: Responder {
     /// `view`'s subtree leaves the tree: the first responder inside it resigns, hovered views
     /// inside it get `pointerExited`. Touches and presses on it keep going to their views.
     func _subtreeWillLeave(_ view: View) {
-        if let fr = _firstResponder as? View, fr.isDescendant(of: view) { _firstResponder = nil }
+        if let fr = _firstResponder as? View, fr.isDescendant(of: view) {
+            _firstResponder = nil
+            _onFirstResponderChange?()
+        }
         let leaving = _hovered.compactMap(\.value).filter { $0.isDescendant(of: view) }
         guard !leaving.isEmpty else { return }
         _hovered.removeAll { b in b.value.map { v in leaving.contains { $0 === v } } ?? true }

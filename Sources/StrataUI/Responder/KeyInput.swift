@@ -15,8 +15,9 @@ import Foundation
 /// surface has the seat's text input (`zwp_text_input_v3`; an input method such as fcitx or
 /// IBus is running), also gets the input method's text: `insertText` for committed text and
 /// `setMarkedText` for text being composed (UITextInput's marked text), with its traits
-/// (`keyboardType`, `isSecureTextEntry`) sent as the field's content type and its bounds as
-/// the cursor rectangle, where the candidate window goes.
+/// (UITextInputTraits' keyboard type, secure entry, capitalization, correction, spell checking
+/// and content type) sent as the field's content type and its bounds as the cursor rectangle,
+/// where the candidate window goes.
 ///
 /// Differences from UIKit: `hasText` is the responder's to keep, and nothing here reads it;
 /// the marked-text call is on this protocol (UIKit's is on UITextInput); no surrounding text is
@@ -37,12 +38,45 @@ public protocol KeyInput: AnyObject {
     /// Whether the text is secret (a password): input methods neither show nor learn it.
     /// Default: false.
     var isSecureTextEntry: Bool { get }
+    /// Which letters start in upper case. Default: `.sentences` (UIKit's).
+    var autocapitalizationType: TextAutocapitalizationType { get }
+    /// Whether the input method may complete and correct words. Default: `.default` (yes).
+    var autocorrectionType: TextAutocorrectionType { get }
+    /// Whether the input method may check spelling. Default: `.default` (yes).
+    var spellCheckingType: TextSpellCheckingType { get }
+    /// What the text is (a name, a one-time code …), which says more than `keyboardType`.
+    /// Default: nil.
+    var textContentType: TextContentType? { get }
 }
 
 extension KeyInput {
     public func setMarkedText(_ markedText: String?, selectedRange: NSRange) {}
     public var keyboardType: KeyboardType { .default }
     public var isSecureTextEntry: Bool { false }
+    public var autocapitalizationType: TextAutocapitalizationType { .sentences }
+    public var autocorrectionType: TextAutocorrectionType { .default }
+    public var spellCheckingType: TextSpellCheckingType { .default }
+    public var textContentType: TextContentType? { nil }
+}
+
+/// UITextAutocapitalizationType.
+public enum TextAutocapitalizationType: Hashable, Sendable { case none, words, sentences, allCharacters }
+/// UITextAutocorrectionType.
+public enum TextAutocorrectionType: Hashable, Sendable { case `default`, no, yes }
+/// UITextSpellCheckingType.
+public enum TextSpellCheckingType: Hashable, Sendable { case `default`, no, yes }
+
+/// UITextContentType: what a field's text is, by UIKit's names.
+public struct TextContentType: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let name = Self(rawValue: "name"), givenName = Self(rawValue: "givenName")
+    public static let familyName = Self(rawValue: "familyName"), nickname = Self(rawValue: "nickname")
+    public static let username = Self(rawValue: "username"), password = Self(rawValue: "password")
+    public static let newPassword = Self(rawValue: "newPassword"), oneTimeCode = Self(rawValue: "oneTimeCode")
+    public static let emailAddress = Self(rawValue: "emailAddress"), telephoneNumber = Self(rawValue: "telephoneNumber")
+    public static let URL = Self(rawValue: "URL"), postalCode = Self(rawValue: "postalCode")
+    public static let dateTime = Self(rawValue: "dateTime")
 }
 
 /// The keyboard a field asks for (UIKeyboardType), told to input methods as the content's
