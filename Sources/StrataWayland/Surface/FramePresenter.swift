@@ -168,8 +168,13 @@ public final class FramePresenter: @unchecked Sendable {
     /// frame period.
     private var lastCallback: Double?
     private var drewAtLastCallback = false
-    /// The compositor's frame period as measured between consecutive callbacks (0: unknown).
+    /// The compositor's frame period as measured between consecutive callbacks (0: unknown):
+    /// the median of the latest `gaps`.
     private var measuredInterval = 0.0
+    /// The latest measured gaps between callbacks, oldest first (at most 15), and the same
+    /// sorted (kept so, not sorted anew: no allocation per callback).
+    private var gaps: [Double] = []
+    private var sortedGaps: [Double] = []
 
     /// `loop` is the loop of the thread that uses this presenter (for the stale-callback timer);
     /// `queue` must be that loop's queue.
@@ -298,16 +303,21 @@ public final class FramePresenter: @unchecked Sendable {
     /// Folds the time since the previous callback into the measured period. Only gaps of
     /// continuous drawing count (the previous callback drew and asked for this one at once): a
     /// surface that rested in between says nothing about the period. A gap more than 2.5× the
-    /// estimate (a hidden or blocked surface) is left out too.
+    /// estimate (a hidden or blocked surface) is left out too. The period is the median of the
+    /// latest 15 gaps: a callback handled late (a busy machine) makes one gap short and the
+    /// next long, which a median ignores and an average does not (a running average, used
+    /// before, drifted by a fifth under heavy load, enough to misjudge 4-period frames).
     private func measureCallback(at now: Double) {
         defer { lastCallback = now }
         if unmeasuredCallbacks > 0 { unmeasuredCallbacks -= 1; return }
         guard drewAtLastCallback, let last = lastCallback else { return }
         let gap = now - last
         guard gap > 0.001, gap < 1 else { return }
-        if measuredInterval == 0 { measuredInterval = gap; return }
-        guard gap < 2.5 * measuredInterval else { return }
-        measuredInterval += (gap - measuredInterval) / 8
+        guard measuredInterval == 0 || gap < 2.5 * measuredInterval else { return }
+        if gaps.count == 15, let i = sortedGaps.firstIndex(of: gaps.removeFirst()) { sortedGaps.remove(at: i) }
+        gaps.append(gap)
+        sortedGaps.insert(gap, at: sortedGaps.firstIndex { $0 > gap } ?? sortedGaps.count)
+        measuredInterval = sortedGaps[sortedGaps.count / 2]
     }
 
     private func requestFeedback() {
