@@ -69,7 +69,7 @@ import StrataTestSupport
         var secret = moved
         secret.contentPurpose = .password
         secret.contentHint = [.hiddenText, .sensitiveData]
-        secret.surroundingText = ("añb", 3, 1)
+        secret.surroundingText = .init(text: "añb", cursor: 3, anchor: 1)
         f.input.update(secret)
         try f.app.display.connection.roundtrip()
         let words = Array("añb".utf8) + [0]
@@ -108,10 +108,10 @@ import StrataTestSupport
         try f.event(Self.commitString, [.u(0)])
         try f.event(Self.done, [.u(0)])
         #expect(f.updates == [
-            TextInputUpdate(preedit: ("にほ", 3..<6)),
+            TextInputUpdate(preedit: .init(text: "にほ", cursor: 3..<6)),
             TextInputUpdate(commit: "日本", deleteBefore: 3, deleteAfter: 1),
-            TextInputUpdate(preedit: ("x", nil)),
-            TextInputUpdate(preedit: ("ab", 1..<2)),
+            TextInputUpdate(preedit: .init(text: "x", cursor: nil)),
+            TextInputUpdate(preedit: .init(text: "ab", cursor: 1..<2)),
             TextInputUpdate(),
         ])
         // Without focus a done is dropped.

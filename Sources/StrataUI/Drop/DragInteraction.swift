@@ -175,8 +175,7 @@ public final class DragInteraction: Interaction {
     /// Starts a drag pressed at `point` (root view coordinates).
     private func begin(at point: CGPoint) {
         guard isEnabled, let view, let delegate else { return }
-        var root = view
-        while let s = root.superview { root = s }
+        let root = view.rootView
         guard let (router, surface) = _DropRouter.host(of: root) else { return }
         let session = DragSession(point: point, rootView: root)
         session.items = delegate.dragInteraction(self, itemsForBeginning: session)
@@ -201,9 +200,7 @@ public final class DragInteraction: Interaction {
     static func icon(of preview: DragPreview, session: DragSession, scale: CGFloat) -> (layer: CALayer, hotspot: CGPoint)? {
         guard let layer = preview.pictureLayer(scale: scale) else { return nil }
         let area = preview.area
-        var root = preview.view
-        while let s = root.superview { root = s }
-        guard root === session.rootView else { return (layer, CGPoint(x: area.width / 2, y: area.height / 2)) }
+        guard preview.view.rootView === session.rootView else { return (layer, CGPoint(x: area.width / 2, y: area.height / 2)) }
         let p = session.location(in: preview.view)
         return (layer, CGPoint(x: p.x - area.minX, y: p.y - area.minY))
     }

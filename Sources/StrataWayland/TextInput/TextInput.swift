@@ -84,8 +84,7 @@ public final class TextInput {
 
     private func send(_ new: TextInputState) {
         let old = state
-        if let s = new.surroundingText, old.map({ $0.surroundingText?.text != s.text || $0.surroundingText?.cursor != s.cursor
-                                                    || $0.surroundingText?.anchor != s.anchor }) ?? true {
+        if let s = new.surroundingText, s != old?.surroundingText {
             let n = s.text.utf8.count
             textInput.setSurroundingText(text: s.text, cursor: Int32(clamping: max(0, min(n, s.cursor))),
                                          anchor: Int32(clamping: max(0, min(n, s.anchor))))
@@ -135,7 +134,7 @@ public final class TextInput {
             // -1 (either end): the cursor is hidden; otherwise a byte range, clamped.
             let cursor: Range<Int>? = begin < 0 || end < 0 ? nil
                 : min(n, Int(min(begin, end)))..<min(n, Int(max(begin, end)))
-            pending.preedit = t.isEmpty ? nil : (t, cursor)
+            pending.preedit = t.isEmpty ? nil : TextInputUpdate.Preedit(text: t, cursor: cursor)
         case let .commitString(text):
             pending.commit = text.flatMap { $0.isEmpty ? nil : $0 }
         case let .deleteSurroundingText(before, after):
