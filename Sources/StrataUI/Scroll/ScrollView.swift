@@ -15,6 +15,13 @@ import Strata
 /// touchpad scroll the inner one cannot take (at its edge, or not scrollable that way) goes up
 /// the responder chain to the outer one.
 ///
+/// Content touches (UIKit's rules, see ScrollView+ContentTouches.swift): with
+/// `delaysContentTouches` a finger's touch reaches the content only after
+/// `contentTouchDelay` seconds without the drag beginning (or when it lifts sooner); a drag
+/// that begins first takes the touch and the content never hears of it. Once the content has
+/// the touch, a drag still takes it over (the content gets `touchesCancelled`) unless
+/// `canCancelContentTouches` is false or `touchesShouldCancel(in:)` says no.
+///
 /// Motion runs on the router's scheduler in `frameInterval` steps, each setting the offset to
 /// the closed form's value at that time; a scroll view outside a routed tree does not move
 /// on its own (drags and wheels still need a router to arrive at all).
@@ -39,6 +46,16 @@ open class ScrollView: View {
 
     /// The recognizer that drags the content.
     public let panGestureRecognizer: PanGestureRecognizer
+
+    /// Whether a finger's touch is held back from the content until it is clear the finger is
+    /// not dragging (UIKit's default, true). A pointer press reaches the content at once either
+    /// way: Strata holds back fingers only (the pointer cannot drag a scroll view on iPadOS,
+    /// and desktop users expect what they click to react on the press).
+    public var delaysContentTouches = true { didSet { _contentTouchDelay.isEnabled = delaysContentTouches } }
+    /// Whether a drag may begin while the content has a touch, cancelling it there (UIKit's
+    /// default, true). When false, a touch the content has received never drags.
+    public var canCancelContentTouches = true
+    let _contentTouchDelay = _ContentTouchDelayRecognizer()
 
     public internal(set) var isDragging = false
     /// True while momentum, a bounce or a paging settle moves the content.
@@ -70,6 +87,7 @@ open class ScrollView: View {
         // Weak: a touch down on a subview keeps this recognizer (not the scroll view) alive.
         pan.addTarget { [weak self] r in self?._handlePan(r as! PanGestureRecognizer) }
         addGestureRecognizer(pan)
+        addGestureRecognizer(_contentTouchDelay)
         for l in [_indicators.x, _indicators.y] {
             l.backgroundColor = CGColor(gray: 0, alpha: 0.45)
             l.cornerRadius = 1.5
@@ -78,6 +96,13 @@ open class ScrollView: View {
             layer.addSublayer(l)
         }
     }
+
+    /// Asked when a drag is about to begin while `view` (in the content) has one of its
+    /// touches: true lets the drag take the touch (the view gets `touchesCancelled`), false
+    /// leaves it with the view and the drag does not begin. Only asked when
+    /// `canCancelContentTouches` is true. UIKit's default is false for `UIControl`s and true
+    /// otherwise; Strata has no control class, so the default is true.
+    open func touchesShouldCancel(in view: View) -> Bool { true }
 
     /// Wheels move by `wheelStepDistance` per detent (the event's delta when it has no steps),
     /// clamped to the limits, at once. Touchpad scrolling follows the deltas with rubber
@@ -185,6 +210,10 @@ final class _ScrollPanGestureRecognizer: PanGestureRecognizer {
                 let t = Self._vector(from: _origin, to: c, in: s)
                 let horizontal = abs(t.x) > abs(t.y)
                 if horizontal ? !s.scrollsHorizontally : !s.scrollsVertically {
+                    state = .failed
+                    return
+                }
+                if !s._mayTakeContentTouches(_touches) {
                     state = .failed
                     return
                 }
