@@ -42,6 +42,7 @@ SOURCES = [
     (os.path.join(ROOT, "protocols/wlr-layer-shell-unstable-v1.xml"), False),
     (os.path.join(ROOT, "protocols/wlr-virtual-pointer-unstable-v1.xml"), False),
     (os.path.join(ROOT, "protocols/input-method-unstable-v2.xml"), False),
+    (os.path.join(ROOT, "protocols/kde-fake-input.xml"), False),
 ]
 
 SWIFT_KEYWORDS = {

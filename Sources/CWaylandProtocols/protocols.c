@@ -59,6 +59,7 @@ extern const struct wl_interface zwp_input_method_v2_interface;
 extern const struct wl_interface zwp_input_popup_surface_v2_interface;
 extern const struct wl_interface zwp_input_method_keyboard_grab_v2_interface;
 extern const struct wl_interface zwp_input_method_manager_v2_interface;
+extern const struct wl_interface org_kde_kwin_fake_input_interface;
 
 static const struct wl_interface *xdg_wm_base_requests_destroy_types[] = { NULL };
 static const struct wl_interface *xdg_wm_base_requests_create_positioner_types[] = { &xdg_positioner_interface };
@@ -592,6 +593,34 @@ STRATA_PRIVATE const struct wl_interface zwp_input_method_manager_v2_interface =
     "zwp_input_method_manager_v2", 1, 2, zwp_input_method_manager_v2_requests, 0, NULL,
 };
 
+static const struct wl_interface *org_kde_kwin_fake_input_requests_authenticate_types[] = { NULL, NULL };
+static const struct wl_interface *org_kde_kwin_fake_input_requests_pointer_motion_types[] = { NULL, NULL };
+static const struct wl_interface *org_kde_kwin_fake_input_requests_button_types[] = { NULL, NULL };
+static const struct wl_interface *org_kde_kwin_fake_input_requests_axis_types[] = { NULL, NULL };
+static const struct wl_interface *org_kde_kwin_fake_input_requests_touch_down_types[] = { NULL, NULL, NULL };
+static const struct wl_interface *org_kde_kwin_fake_input_requests_touch_motion_types[] = { NULL, NULL, NULL };
+static const struct wl_interface *org_kde_kwin_fake_input_requests_touch_up_types[] = { NULL };
+static const struct wl_interface *org_kde_kwin_fake_input_requests_touch_cancel_types[] = { NULL };
+static const struct wl_interface *org_kde_kwin_fake_input_requests_touch_frame_types[] = { NULL };
+static const struct wl_interface *org_kde_kwin_fake_input_requests_pointer_motion_absolute_types[] = { NULL, NULL };
+static const struct wl_interface *org_kde_kwin_fake_input_requests_keyboard_key_types[] = { NULL, NULL };
+static const struct wl_message org_kde_kwin_fake_input_requests[] = {
+    { "authenticate", "ss", org_kde_kwin_fake_input_requests_authenticate_types },
+    { "pointer_motion", "ff", org_kde_kwin_fake_input_requests_pointer_motion_types },
+    { "button", "uu", org_kde_kwin_fake_input_requests_button_types },
+    { "axis", "uf", org_kde_kwin_fake_input_requests_axis_types },
+    { "touch_down", "2uff", org_kde_kwin_fake_input_requests_touch_down_types },
+    { "touch_motion", "2uff", org_kde_kwin_fake_input_requests_touch_motion_types },
+    { "touch_up", "2u", org_kde_kwin_fake_input_requests_touch_up_types },
+    { "touch_cancel", "2", org_kde_kwin_fake_input_requests_touch_cancel_types },
+    { "touch_frame", "2", org_kde_kwin_fake_input_requests_touch_frame_types },
+    { "pointer_motion_absolute", "3ff", org_kde_kwin_fake_input_requests_pointer_motion_absolute_types },
+    { "keyboard_key", "4uu", org_kde_kwin_fake_input_requests_keyboard_key_types },
+};
+STRATA_PRIVATE const struct wl_interface org_kde_kwin_fake_input_interface = {
+    "org_kde_kwin_fake_input", 4, 11, org_kde_kwin_fake_input_requests, 0, NULL,
+};
+
 const struct wl_interface *strata_wl_display_interface(void) { return &wl_display_interface; }
 const struct wl_interface *strata_wl_registry_interface(void) { return &wl_registry_interface; }
 const struct wl_interface *strata_wl_callback_interface(void) { return &wl_callback_interface; }
@@ -645,3 +674,4 @@ const struct wl_interface *strata_zwp_input_method_v2_interface(void) { return &
 const struct wl_interface *strata_zwp_input_popup_surface_v2_interface(void) { return &zwp_input_popup_surface_v2_interface; }
 const struct wl_interface *strata_zwp_input_method_keyboard_grab_v2_interface(void) { return &zwp_input_method_keyboard_grab_v2_interface; }
 const struct wl_interface *strata_zwp_input_method_manager_v2_interface(void) { return &zwp_input_method_manager_v2_interface; }
+const struct wl_interface *strata_org_kde_kwin_fake_input_interface(void) { return &org_kde_kwin_fake_input_interface; }

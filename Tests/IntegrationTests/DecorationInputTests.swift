@@ -143,3 +143,64 @@ private func drag(_ p: SeatVirtualPointer, fromX x: Int, fromY y: Int, byX dx: I
     }
     try button(p, false)
 }
+
+/// Client-side decorations under KWin driven by a finger (`SeatFakeTouch`): KWin grants the
+/// client-side mode STRATA_DECORATIONS=client asks for, a finger dragging the title bar moves
+/// the window (xdg_toplevel.move with the touch-down's serial) and a tap on the close button
+/// closes it.
+final class DecorationTouchKWinTests: XCTestCase {
+    func testAFingerDragsTheTitleBarAndTapsTheCloseButton() throws {
+        let kwin = try HeadlessCompositor("kwin")
+        let touch = try SeatFakeTouch(compositor: kwin)
+        var env = kwin.clientEnvironment
+        env["STRATA_DECORATIONS"] = "client"
+        env["WAYLAND_DEBUG"] = "client"
+        let hello = try ChildProcess(executable: TestEnvironment.example("hello").path, arguments: ["--exit-after", "60"],
+                                     environment: env)
+        defer { hello.kill() }
+        XCTAssertTrue(hello.waitForLine("strata: resting", timeout: 30), hello.transcript)
+        var shot = try kwin.screenshot("decorations-touch")
+        let deadline0 = Date(timeIntervalSinceNow: 10)
+        while shot.boundingBox(of: DecorationInputTests.background) == nil, Date() < deadline0 { shot = try kwin.screenshot("decorations-touch") }
+        let window = try XCTUnwrap(shot.boundingBox(of: DecorationInputTests.background), "the window is on screen")
+        XCTAssertEqual(hex(shot.pixel(x: window.x + 10, y: window.y - 16)), hex(DecorationInputTests.bar),
+                       "KWin granted client-side decorations: our title bar is above the content")
+
+        // The finger goes down on the bar: the client answers with xdg_toplevel.move.
+        let (x, y) = (Double(window.x + 60), Double(window.y - 16))
+        try touch.down([0: (x, y)])
+        XCTAssertTrue(hello.waitForStandardError(timeout: 10) { $0.contains(where: DecorationInputTests.isMoveRequest) },
+                      hello.transcript)
+        // The request and the finger reach KWin on two connections: until KWin has started the
+        // move, the client still gets the finger's motion. Move by 1 px back and forth until a
+        // motion no longer reaches the client; the move started where the finger was before it.
+        var origin = x, started = false
+        for _ in 0..<100 {
+            var seen = 0
+            _ = hello.waitForStandardError(timeout: 0) { seen = $0.count; return true }
+            let next = origin == x ? x + 1 : x
+            try touch.move([0: (next, y)])
+            let forwarded = hello.waitForStandardError(timeout: 2) { lines in
+                lines.dropFirst(seen).contains { $0.contains("wl_touch@") && $0.contains(".motion(") }
+            }
+            if !forwarded { started = true; break }
+            origin = next
+        }
+        XCTAssertTrue(started, "KWin never started the move\n\(hello.transcript)")
+        for step in 1...10 { try touch.move([0: (origin - 12 * Double(step), y + 7 * Double(step))]) }
+        try touch.up([0])
+        // Moved by (−120, 70) once KWin has drawn it there (a deadline, not a sleep).
+        let target = (x: window.x - 120, y: window.y + 70)
+        let deadline = Date(timeIntervalSinceNow: 10)
+        shot = try kwin.screenshot("decorations-touch-moved")
+        while shot.boundingBox(of: DecorationInputTests.background).map({ ($0.x, $0.y) != target }) ?? true, Date() < deadline {
+            shot = try kwin.screenshot("decorations-touch-moved")
+        }
+        let moved = try XCTUnwrap(shot.boundingBox(of: DecorationInputTests.background), "the window is on screen")
+        XCTAssertEqual([moved.x - window.x, moved.y - window.y], [-120, 70])
+
+        // A tap on the close button (18 px from the right edge, 16 px into the bar) closes it.
+        try touch.tap(Double(moved.x + moved.width - 18), Double(moved.y - 16))
+        XCTAssertEqual(hello.waitForExit(timeout: 5), .exited(0), hello.transcript)
+    }
+}

@@ -72,16 +72,7 @@ final class DragAndDropSwayTests: XCTestCase {
     func testDraggingFromAViewToAViewWithADropInteraction() throws {
         let (sway, app, origin) = try drag(arguments: ["--views"]) { _, _ in }
         defer { app.kill() }
-        XCTAssertTrue(app.waitForLine("views: zone dropped \"Strata ✓ drag\"", timeout: 10), app.transcript)
-        XCTAssertTrue(app.waitForLine("views: zone ended", timeout: 10), app.transcript)
-        XCTAssertTrue(app.waitForLine("dragdrop: drag ended copied", timeout: 10), app.transcript)
-        XCTAssertTrue(app.waitForLine("views: handle drag ended copy", timeout: 10), app.transcript)
-        let lines = app.standardOutputLines
-        XCTAssertEqual(lines.filter { $0.hasPrefix("views: zone") },
-                       ["views: zone entered", "views: zone dropped \"Strata ✓ drag\"", "views: zone ended"])
-        // Over the handle (no drop interaction) the drag is refused; over the zone, taken as text.
-        XCTAssertEqual(lines.first { $0.hasPrefix("drag entered ") },
-                       "drag entered 120.0 100.0 accepted=none types=text/plain;charset=utf-8,UTF8_STRING,text/plain")
+        let lines = Self.expectViewsDrop(app, enteredAt: "120.0 100.0")
         XCTAssertTrue(lines.contains("drag moved 300.0 100.0 accepted=text/plain;charset=utf-8 types=text/plain;charset=utf-8,UTF8_STRING,text/plain"),
                       app.transcript)
         let deadline = Date(timeIntervalSinceNow: 10)
@@ -90,6 +81,31 @@ final class DragAndDropSwayTests: XCTestCase {
             after = try sway.screenshot("dragdrop-views-dropped")
         }
         XCTAssertEqual(after.pixel(x: origin.x + 360, y: origin.y + 160).map { String($0, radix: 16) }, String(Self.green, radix: 16))
+    }
+
+    /// Waits for the `--views` drop's lines and checks them: the zone's delegate calls, the
+    /// copy at both ends, and the drag refused where it entered (over the handle, which has no
+    /// drop interaction). Returns the output lines.
+    static func expectViewsDrop(_ app: ChildProcess, enteredAt point: String,
+                                file: StaticString = #filePath, line: UInt = #line) -> [String] {
+        for l in ["views: zone dropped \"Strata ✓ drag\"", "views: zone ended", "dragdrop: drag ended copied",
+                  "views: handle drag ended copy"] {
+            XCTAssertTrue(app.waitForLine(l, timeout: 10), app.transcript, file: file, line: line)
+        }
+        let lines = app.standardOutputLines
+        XCTAssertEqual(lines.filter { $0.hasPrefix("views: zone") },
+                       ["views: zone entered", "views: zone dropped \"Strata ✓ drag\"", "views: zone ended"], file: file, line: line)
+        XCTAssertEqual(lines.first { $0.hasPrefix("drag entered ") },
+                       "drag entered \(point) accepted=none types=text/plain;charset=utf-8,UTF8_STRING,text/plain", file: file, line: line)
+        return lines
+    }
+
+    /// Whether the client has reported a drag motion to (301, 100) and, after it, one back to
+    /// (300, 100): the out-and-back move made before a release (see `drag`).
+    static func movedOutAndBack(_ lines: [String]) -> Bool {
+        let moves = lines.filter { $0.hasPrefix("drag moved ") }
+        guard let out = moves.lastIndex(where: { $0.hasPrefix("drag moved 301.0 100.0 ") }) else { return false }
+        return moves[(out + 1)...].contains { $0.hasPrefix("drag moved 300.0 100.0 ") }
     }
 
     /// Starts the `dragdrop` example (with `arguments`) under sway, presses its square, drags 200
@@ -145,11 +161,7 @@ final class DragAndDropSwayTests: XCTestCase {
         // before it would cancel the drop (seen once in CI under load).
         try pointer.move(to: UInt32(origin.x + 301), UInt32(origin.y + 100))
         try pointer.move(to: UInt32(origin.x + 300), UInt32(origin.y + 100))
-        XCTAssertTrue(app.waitForLines(timeout: 10) { lines in
-            let moves = lines.filter { $0.hasPrefix("drag moved ") }
-            guard let out = moves.lastIndex(where: { $0.hasPrefix("drag moved 301.0 100.0 ") }) else { return false }
-            return moves[(out + 1)...].contains { $0.hasPrefix("drag moved 300.0 100.0 ") }
-        }, app.transcript)
+        XCTAssertTrue(app.waitForLines(timeout: 10, until: Self.movedOutAndBack), app.transcript)
         try whileDragging(sway, origin)
         try pointer.frame { d, t in d.button(time: t, button: PointerButton.left, state: .released) }
         return origin

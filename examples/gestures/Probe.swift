@@ -3,8 +3,8 @@ import ExampleSupport
 import Strata
 import StrataUI
 
-/// A named view that logs each button press it receives (in its own coordinates):
-/// `gestures: click NAME X Y` with one decimal.
+/// A named view that logs each button press and each finger that touches it (in its own
+/// coordinates, one decimal): `gestures: click NAME X Y`, `gestures: touch NAME X Y`.
 class Probe: View {
     let name: String
 
@@ -17,6 +17,14 @@ class Probe: View {
     override func buttonDown(_ event: ButtonEvent) {
         let p = event.location(in: self)
         emit("gestures: click \(name) \(fmt(p.x)) \(fmt(p.y))" + (event.clickCount > 1 ? " x\(event.clickCount)" : ""))
+    }
+
+    override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        // Fingers only (a pointer press, also a touch, logs as a click). Sorted so that fingers
+        // landing in one frame log in a fixed order.
+        for p in touches.filter({ $0.kind == .direct }).map({ $0.location(in: self) }).sorted(by: { ($0.x, $0.y) < ($1.x, $1.y) }) {
+            emit("gestures: touch \(name) \(fmt(p.x)) \(fmt(p.y))")
+        }
     }
 }
 

@@ -4,10 +4,12 @@
 // An 800×600 window (#202830) holding:
 // - "board": 300×200 (#3a6ea5), center (260, 260), rotated 30° and scaled 1.5; inside it
 //   "red" (60×60 at 20,20) and "blue" (80×80 centred at 220,130 in the board, rotated 45°,
-//   scaled 0.5). Every button press logs `gestures: click NAME X Y` in the view's coordinates.
+//   scaled 0.5). Every button press logs `gestures: click NAME X Y` in the view's coordinates,
+//   every touch that begins `gestures: touch NAME X Y`.
 // - "card": 120×80 (#e0a030) at center (640, 100): drag it (pan, logs `gestures: pan DX DY`
 //   at the end), double-tap (`gestures: doubletap card`), long-press (`gestures: longpress
-//   card`), swipe left/right on it (`gestures: swipe left|right`), pinch it with two fingers.
+//   card`), swipe left/right on it (`gestures: swipe left|right`), pinch it with two fingers
+//   (`gestures: pinch SCALE`, the card's scale, when the fingers lift).
 // - "list": a 200×250 ScrollView at (560, 300) with 25 rows of 40 points ("row0"…"row24");
 //   each wheel or drag that moves it logs `gestures: scroll Y` when it comes to rest.
 // - "field": 300×40 at (40, 520): clicking it focuses it, typing logs `gestures: text SOFAR`.
@@ -63,6 +65,7 @@ final class Gestures: ExampleScene, ScrollViewDelegate {
             let p = r as! PinchGestureRecognizer
             self.card.transform = self.card.transform.scaledBy(x: p.scale, y: p.scale)
             p.scale = 1
+            if p.state == .ended { emit("gestures: pinch \(String(format: "%.2f", Double(self.card.transform.a)))") }
         }
         for (dir, label) in [(SwipeGestureRecognizer.Direction.left, "left"), (.right, "right")] {
             let swipe = SwipeGestureRecognizer { _ in emit("gestures: swipe \(label)") }

@@ -110,5 +110,7 @@ const struct wl_interface *strata_zwp_input_popup_surface_v2_interface(void);
 const struct wl_interface *strata_zwp_input_method_keyboard_grab_v2_interface(void);
 /// The address of `zwp_input_method_manager_v2_interface` (stable in every build mode).
 const struct wl_interface *strata_zwp_input_method_manager_v2_interface(void);
+/// The address of `org_kde_kwin_fake_input_interface` (stable in every build mode).
+const struct wl_interface *strata_org_kde_kwin_fake_input_interface(void);
 
 #endif
