@@ -71,9 +71,11 @@ runExample(scene, arguments: arguments, live: { app, window in
             }
             emit("tick \(link.timestamp) \(link.targetTimestamp) \(link.duration) \(placed)")
             if calls == 90 {
+                // Printed before the flag is set: the render thread may report idle (and print
+                // `displaylink: idle`) as soon as it is, and tests take idle as the last line.
+                emit("displaylink: paused")
                 paused.set()
                 link.isPaused = true
-                emit("displaylink: paused")
             }
         }
         l.preferredFramesPerSecond = linkFPS
