@@ -8,44 +8,81 @@ import XCTest
 /// of the list, a two-finger pinch). Expected points come from the example's documented geometry
 /// (`ViewInputTests`' transforms), not from StrataUI's hit testing.
 final class ViewTouchKWinTests: XCTestCase {
-    func testFingersReachTheViewsUnderThemAndDriveTheirGestures() throws {
-        let kwin = try HeadlessCompositor("kwin")
-        let touch = try SeatFakeTouch(compositor: kwin)
-        let app = try ChildProcess(executable: try TestEnvironment.example("gestures").path,
-                                   arguments: ["--exit-after", "90"], environment: kwin.clientEnvironment)
-        defer { app.kill() }
-        XCTAssertTrue(app.waitForLine("strata: shown", timeout: 30), app.transcript)
+    /// The gestures example under KWin with a touchscreen, the window's top-left corner found
+    /// on a screenshot and checked by a first tap on its root view.
+    final class Fixture {
+        let kwin: HeadlessCompositor
+        let touch: SeatFakeTouch
+        let app: ChildProcess
+        private(set) var origin = (x: 0.0, y: 0.0)
+        private var seen = 0
 
-        var seen = app.lines.count
+        /// KWin's output `size` pixels at `scale`.
+        init(size: String = "800x600", scale: String? = nil) throws {
+            kwin = try HeadlessCompositor("kwin", size: size, scale: scale)
+            touch = try SeatFakeTouch(compositor: kwin)
+            app = try ChildProcess(executable: try TestEnvironment.example("gestures").path,
+                                   arguments: ["--exit-after", "90"], environment: kwin.clientEnvironment)
+            XCTAssertTrue(app.waitForLine("strata: shown", timeout: 30), app.transcript)
+            seen = app.lines.count
+            // KWin places the window: find the root's colour on screen (device pixels; the
+            // board and the other views cover none of the root's corners).
+            let k = Double(scale ?? "1") ?? 1
+            var shot = try kwin.screenshot("gestures-touch")
+            let deadline = Date(timeIntervalSinceNow: 10)
+            while shot.boundingBox(of: 0xFF20_2830).map({ $0.width < Int(800 * k) - 1 }) ?? true, Date() < deadline {
+                shot = try kwin.screenshot("gestures-touch")
+            }
+            guard let box = shot.boundingBox(of: 0xFF20_2830) else {
+                app.kill()
+                throw HarnessError.failed("the window is not on screen\n\(app.transcript)")
+            }
+            origin = (x: Double(box.x) / k, y: Double(box.y) / k)
+            // A tap on the root, away from every other view, logs the root's local point.
+            try touch.tap(origin.x + 30, origin.y + 450)
+            XCTAssertEqual(next(1, "a tap on the root"), ["gestures: touch root 30.0 450.0"])
+        }
+
         /// The `gestures:` lines printed since the last call, once there are `n` of them.
-        func next(_ n: Int, _ what: String) -> [String] {
-            let ok = app.waitForLines(timeout: 10) { $0.dropFirst(seen).filter { $0.hasPrefix("gestures:") }.count >= n }
+        func next(_ n: Int, _ what: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+            let ok = app.waitForLines(timeout: 10) { $0.dropFirst(self.seen).filter { $0.hasPrefix("gestures:") }.count >= n }
             let new = app.lines.dropFirst(seen).filter { $0.hasPrefix("gestures:") }
             seen = app.lines.count
-            if !ok { XCTFail("\(what): \(new.count) of \(n) lines\n\(app.transcript)") }
+            if !ok { XCTFail("\(what): \(new.count) of \(n) lines\n\(app.transcript)", file: file, line: line) }
             return Array(new)
         }
 
-        // KWin places the window itself: a tap on the root (a point no other view covers at
-        // any window position KWin could choose) tells where it is.
-        try touch.tap(30, 450)
-        let first = next(1, "a tap on the root").first?.split(separator: " ") ?? []
-        guard first.count == 5, first[2] == "root", let lx = Double(first[3]), let ly = Double(first[4]) else {
-            return XCTFail("the first tap: \(first)\n\(app.transcript)")
-        }
-        let origin = (x: 30 - lx, y: 450 - ly)
+        /// The global (logical) point of a point of the window.
         func screen(_ p: (Double, Double)) -> (Double, Double) { (origin.x + p.0, origin.y + p.1) }
-        XCTAssertEqual(origin.x, 0, "an 800×600 window on an 800×600 output")
-        XCTAssertEqual(origin.y, 0, "an 800×600 window on an 800×600 output")
 
-        // Red's centre and blue's, through the board's rotation and scale (and blue's own):
-        // fractional screen points, which wl_touch carries (1/256 pixel) where clicks could not.
-        let red = screen(ViewInputTests.boardToScreen(50, 50))
-        try touch.tap(red.0, red.1)
-        XCTAssertEqual(next(1, "red"), ["gestures: touch red 30.0 30.0"])
-        let blue = screen(ViewInputTests.boardToScreen(220, 130))
-        try touch.tap(blue.0, blue.1)
-        XCTAssertEqual(next(1, "blue"), ["gestures: touch blue 40.0 40.0"])
+        /// Taps red's centre and blue's, through the board's rotation and scale (and blue's own):
+        /// fractional global points, which wl_touch carries (1/256 point) where clicks could not.
+        func tapRedAndBlue(file: StaticString = #filePath, line: UInt = #line) throws {
+            let red = screen(ViewInputTests.boardToScreen(50, 50))
+            try touch.tap(red.0, red.1)
+            XCTAssertEqual(next(1, "red"), ["gestures: touch red 30.0 30.0"], file: file, line: line)
+            let blue = screen(ViewInputTests.boardToScreen(220, 130))
+            try touch.tap(blue.0, blue.1)
+            XCTAssertEqual(next(1, "blue"), ["gestures: touch blue 40.0 40.0"], file: file, line: line)
+        }
+    }
+
+    /// Under KWin at scale 1.5 (a 1200×900 output) the same window points land on the
+    /// same view points: touch positions arrive in surface-local logical coordinates, while the
+    /// window draws at 1.5× (the window is found on the device-pixel screenshot).
+    func testFingersAtFractionalScaleLandOnTheSamePoints() throws {
+        let f = try Fixture(size: "1200x900", scale: "1.5")
+        defer { f.app.kill() }
+        try f.tapRedAndBlue()
+    }
+
+    func testFingersReachTheViewsUnderThemAndDriveTheirGestures() throws {
+        let f = try Fixture()
+        defer { f.app.kill() }
+        let touch = f.touch, app = f.app
+        func next(_ n: Int, _ what: String) -> [String] { f.next(n, what) }
+        func screen(_ p: (Double, Double)) -> (Double, Double) { f.screen(p) }
+        try f.tapRedAndBlue()
 
         // Two taps on the card: its double-tap recognizer.
         let card = screen((640, 100))

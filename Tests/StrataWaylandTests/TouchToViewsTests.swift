@@ -123,4 +123,36 @@ import StrataTestSupport
         // The recognizers took the touches (cancelsTouchesInView): the view saw them cancelled.
         #expect(f.left.log == ["began 0 (100, 100)", "began 1 (150, 100)", "cancelled 0 (100, 100)", "cancelled 1 (100, 200)"])
     }
+
+    /// wl_touch.shape's major axis reaches the touch as UIKit's majorRadius (half of it, in
+    /// points); a frame without a shape keeps the last one; a bad value is ignored.
+    @Test func theContactShapeBecomesTheTouchsMajorRadius() throws {
+        final class RadiusView: View {
+            var radii: [CGFloat] = []
+            override func touchesBegan(_ touches: Set<Touch>, with event: Event) { radii += touches.map(\.majorRadius) }
+            override func touchesMoved(_ touches: Set<Touch>, with event: Event) { radii += touches.map(\.majorRadius) }
+            override func touchesEnded(_ touches: Set<Touch>, with event: Event) { radii += touches.map(\.majorRadius) }
+        }
+        let f = try Fixture()
+        let v = RadiusView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        f.left.addSubview(v)
+        f.down(0, 10, 10)
+        f.seat.touch(TouchOp.shape, .i(0), .f(8), .f(6))
+        try f.frame()
+        f.motion(0, 12, 12)                        // no shape: the radius stays
+        try f.frame()
+        f.motion(0, 14, 14)
+        f.seat.touch(TouchOp.shape, .i(0), .f(13), .f(6))
+        try f.frame()
+        f.motion(0, 16, 16)
+        f.seat.touch(TouchOp.shape, .i(0), .f(-2), .f(6))   // negative: ignored
+        try f.frame()
+        f.up(0)
+        try f.frame()
+        #expect(v.radii == [4, 4, 6.5, 6.5, 6.5])
+        // A finger on a device without shapes: 0.
+        f.down(1, 20, 20)
+        try f.frame()
+        #expect(v.radii.last == 0 && v.radii.count == 6)
+    }
 }

@@ -30,6 +30,12 @@ public final class Touch: Hashable, CustomStringConvertible {
     public internal(set) var view: View?
     /// The recognizers that receive this touch (the hit view's and its ancestors').
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// The contact's radius in points (root space): half the major axis of the contact
+    /// ellipse the touchscreen reports (`wl_touch.shape`), updated with each report. 0 when
+    /// the device reports no shape, and for pointer presses. (UIKit always has a value.)
+    public internal(set) var majorRadius: CGFloat = 0
+    /// How far `majorRadius` may be off, in points. Wayland reports no tolerance: always 0.
+    public var majorRadiusTolerance: CGFloat { 0 }
     var _location: CGPoint
     var _previous: CGPoint
     /// Set when a recognizer with `cancelsTouchesInView` took the touch: the view got
@@ -50,6 +56,11 @@ public final class Touch: Hashable, CustomStringConvertible {
         self.tapCount = tapCount
         _location = location
         _previous = location
+    }
+
+    /// Takes a reported radius; nil, negative or non-finite ones leave it as it was.
+    func _setRadius(_ r: CGFloat?) {
+        if let r, r.isFinite, r >= 0 { majorRadius = r }
     }
 
     /// The location in `view`'s bounds coordinates (nil: the root space).

@@ -60,7 +60,9 @@ extension InputRouter {
             case .cancelled: continue
             }
             if point.time != 0 { time = Double(point.time) / 1000 }
-            changes.append(TouchInput(id: point.id, phase: phase, location: CGPoint(x: point.position.x, y: point.position.y)))
+            // wl_touch.shape gives the ellipse's axes (surface-local, which is root space here).
+            changes.append(TouchInput(id: point.id, phase: phase, location: CGPoint(x: point.position.x, y: point.position.y),
+                                      majorRadius: point.major.map { CGFloat($0) / 2 }))
         }
         touches(changes, time: time)
     }

@@ -8,11 +8,15 @@ public struct TouchInput: Sendable {
     public var phase: Phase
     /// Root-space position (ignored for `up`, which keeps the last position).
     public var location: CGPoint
+    /// Half the contact ellipse's major axis in root-space points, when the device reports it
+    /// (`wl_touch.shape`); nil keeps the touch's previous radius. Ignored for `up`.
+    public var majorRadius: CGFloat?
 
-    public init(id: Int32, phase: Phase, location: CGPoint = .zero) {
+    public init(id: Int32, phase: Phase, location: CGPoint = .zero, majorRadius: CGFloat? = nil) {
         self.id = id
         self.phase = phase
         self.location = location
+        self.majorRadius = majorRadius
     }
 }
 
@@ -45,12 +49,14 @@ extension InputRouter {
                 }
                 _lastTap = (t, c.location, count)
                 let touch = Touch(id: c.id, kind: .direct, location: c.location, timestamp: t, tapCount: count)
+                touch._setRadius(c.majorRadius)
                 _touches[c.id] = touch
                 batch.append((touch, .began))
             case .motion:
                 guard let touch = _touches[c.id], c.location.x.isFinite, c.location.y.isFinite else { continue }
                 touch._previous = touch._location
                 touch._location = c.location
+                touch._setRadius(c.majorRadius)
                 if !batch.contains(where: { $0.0 === touch }) { batch.append((touch, .moved)) }
             case .up:
                 guard let touch = _touches.removeValue(forKey: c.id) else { continue }
