@@ -83,19 +83,23 @@ final class DisplayLinkCompositorTests: XCTestCase {
         XCTAssertEqual(first.count, 90)
         XCTAssertEqual(second.count, 40, "the second link stops itself after 40 calls")
         guard first.count > 20, second.count > 10 else { return }
-        let period = first.last!.duration
-        XCTAssertGreaterThan(period, 1.0 / 75)
-        XCTAssertLessThan(period, 1.0 / 50)
+        let duration = first.last!.duration
+        XCTAssertGreaterThan(duration, 1.0 / 75)
+        XCTAssertLessThan(duration, 1.0 / 50)
         // Gaps between calls while both run, past the first few (the links start on an idle
-        // window): `n` periods for most.
-        func regular(_ times: [Double], every n: Double) -> (Int, [Double]) {
-            let gaps = zip(times.dropFirst(6), times.dropFirst(5)).map { $0 - $1 }
-            return (gaps.filter { abs($0 - n * period) < period / 2 }.count, gaps)
-        }
-        let (second3, gaps2) = regular(second, every: 3)
-        XCTAssertGreaterThanOrEqual(second3, gaps2.count * 3 / 4, "second link's gaps: \(gaps2)")
-        let (first2, gaps1) = regular(first.map(\.time).filter { $0 <= second.last! }, every: 2)
-        XCTAssertGreaterThanOrEqual(first2, gaps1.count * 3 / 4, "first link's gaps: \(gaps1)")
+        // window): `n` refreshes for most. The refresh is the one sway kept in this run (half
+        // the first link's median gap), not the link's `duration`: that is measured from the
+        // latest callbacks, and on a loaded machine it read 10 % short of the cadence the
+        // calls actually had (a CI run: every second-link gap about 3 refreshes, a third of
+        // them judged off).
+        func gaps(_ times: [Double]) -> [Double] { zip(times.dropFirst(6), times.dropFirst(5)).map { $0 - $1 } }
+        let gaps1 = gaps(first.map(\.time).filter { $0 <= second.last! }), gaps2 = gaps(second)
+        guard !gaps1.isEmpty else { return XCTFail("no first-link gaps while both run") }
+        let refresh = gaps1.sorted()[gaps1.count / 2] / 2
+        XCTAssertEqual(refresh, duration, accuracy: duration / 5, "the refresh the calls kept against the link's duration")
+        func regular(_ gaps: [Double], every n: Double) -> Int { gaps.filter { abs($0 - n * refresh) < refresh / 2 }.count }
+        XCTAssertGreaterThanOrEqual(regular(gaps2, every: 3), gaps2.count * 3 / 4, "second link's gaps (refresh \(refresh)): \(gaps2)")
+        XCTAssertGreaterThanOrEqual(regular(gaps1, every: 2), gaps1.count * 3 / 4, "first link's gaps (refresh \(refresh)): \(gaps1)")
     }
 
     private func check(under name: String, fps: Int = 0) throws {
