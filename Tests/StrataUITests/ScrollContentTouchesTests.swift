@@ -135,4 +135,45 @@ import StrataTestSupport
         h.router.pointerButton(ButtonEvent.left, isPressed: false)
         #expect(input() == ["downLx1", "began1", "upL", "ended1"])
     }
+
+    @Test func touchesShouldBeginKeepsTouchesFromAView() {
+        final class Gate: ScrollView {
+            var asked: [String] = []
+            override func touchesShouldBegin(_ touches: Set<Touch>, with event: Event?, in view: View) -> Bool {
+                let name = (view as? LogView)?.label ?? "?"
+                asked.append(name)
+                return name != "row"
+            }
+        }
+        let h = InputHarness()
+        let gate = Gate(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let (s, row) = fixture(h, gate)
+        let other = LogView("other", frame: CGRect(x: 0, y: 160, width: 200, height: 40))
+        s.addSubview(other)
+        // A still finger on the row: refused when the delay ends; the row hears nothing of it.
+        h.down(1, 100, 100)
+        h.scheduler.advance(by: 0.2)
+        h.move(1, 100, 104)
+        h.up(1)
+        #expect(row.log.isEmpty)
+        // The scroll view still drags with a refused touch (refused when the delay ended, at
+        // 1.15); the finger rests before it lifts, so no momentum moves the content on.
+        h.at(1); h.down(2, 100, 100)
+        h.at(1.2); h.move(2, 100, 80)
+        h.at(1.3); h.move(2, 100, 60)
+        h.at(1.6); h.move(2, 100, 60)
+        h.up(2)
+        #expect(row.log.isEmpty)
+        #expect(s.contentOffset.y == 20)
+        // Another view is asked too, and gets its tap (content y 170: the other view).
+        h.at(3); h.down(3, 100, 150)
+        h.at(3.05); h.up(3)
+        #expect(other.log == ["began1", "ended1"])
+        // Without the delay the row is refused at once.
+        s.delaysContentTouches = false
+        h.at(5); h.down(4, 100, 70)
+        h.up(4)
+        #expect(row.log.isEmpty)
+        #expect(gate.asked == ["row", "row", "other", "row"])
+    }
 }

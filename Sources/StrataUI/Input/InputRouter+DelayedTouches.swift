@@ -78,6 +78,7 @@ extension InputRouter {
         let event = Event(timestamp: scheduler.now, modifiers: modifiers, allTouches: _allTouches.union([touch]))
         if touch._heldBegan {
             touch._heldBegan = false
+            guard _contentMayBegin([touch], in: view, event) else { return _forget(touch) }
             touch._viewSawBegan = true
             view.touchesBegan([touch], with: event)
             if touch._movedWhileHeld { view.touchesMoved([touch], with: event) }

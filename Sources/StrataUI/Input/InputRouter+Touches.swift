@@ -135,6 +135,7 @@ extension InputRouter {
             for (v, set) in groups {
                 switch phase {
                 case .began:
+                    guard _contentMayBegin(set, in: v, event) else { continue }
                     for t in set { t._viewSawBegan = true }
                     v.touchesBegan(set, with: event)
                 case .moved: v.touchesMoved(set, with: event)
@@ -143,6 +144,17 @@ extension InputRouter {
                 }
             }
         }
+    }
+
+    /// Asks the scroll view whose content `view` is (the nearest one above it) whether the
+    /// touches may begin there (`ScrollView.touchesShouldBegin(_:with:in:)`). Refused touches
+    /// are marked so that the view hears nothing of them; recognizers still get them.
+    func _contentMayBegin(_ touches: Set<Touch>, in view: View, _ event: Event) -> Bool {
+        var s = view._superview
+        while let c = s, !(c is ScrollView) { s = c._superview }
+        guard let scroll = s as? ScrollView, !scroll.touchesShouldBegin(touches, with: event, in: view) else { return true }
+        for t in touches { t._cancelledForView = true }
+        return false
     }
 
     /// Hit-tests a new touch and gives it its recognizers (the hit view's, then its

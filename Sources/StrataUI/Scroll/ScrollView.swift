@@ -20,7 +20,8 @@ import Strata
 /// `contentTouchDelay` seconds without the drag beginning (or when it lifts sooner); a drag
 /// that begins first takes the touch and the content never hears of it. Once the content has
 /// the touch, a drag still takes it over (the content gets `touchesCancelled`) unless
-/// `canCancelContentTouches` is false or `touchesShouldCancel(in:)` says no.
+/// `canCancelContentTouches` is false or `touchesShouldCancel(in:)` says no;
+/// `touchesShouldBegin(_:with:in:)` can keep a touch from the content altogether.
 ///
 /// Motion runs on the router's scheduler in `frameInterval` steps, each setting the offset to
 /// the closed form's value at that time; a scroll view outside a routed tree does not move
@@ -96,6 +97,12 @@ open class ScrollView: View {
             layer.addSublayer(l)
         }
     }
+
+    /// Asked before `view` (in the content) gets `touchesBegan` for `touches` (after the
+    /// content-touch delay, when there is one): false keeps the touches from the view, which
+    /// then hears nothing of them; the scroll view can still drag with them. UIKit's default,
+    /// true. Asked for pointer presses too (they are touches here).
+    open func touchesShouldBegin(_ touches: Set<Touch>, with event: Event?, in view: View) -> Bool { true }
 
     /// Asked when a drag is about to begin while `view` (in the content) has one of its
     /// touches: true lets the drag take the touch (the view gets `touchesCancelled`), false
