@@ -118,26 +118,17 @@ private func click(_ p: SeatVirtualPointer, x: Int, y: Int, button which: UInt32
 /// The client's request and the virtual pointer's motion reach sway on two connections, so a
 /// motion sent after the request was written can still be handled before it: the client then
 /// gets that motion, and the move starts from there (a CI run lost the first of the ten steps
-/// this way: −108, 63). So the pointer first moves by 1 px at a time, back and forth, until
-/// `forwarded` (which performs one motion) says the client no longer got it; the move started
-/// where the pointer was before that motion.
+/// this way: −108, 63). So `interactiveMoveStart` first finds where the move started.
 private func drag(_ p: SeatVirtualPointer, fromX x: Int, fromY y: Int, byX dx: Int, byY dy: Int,
                   grabbed: () -> Bool, forwarded: (() throws -> Void) throws -> Bool) throws {
     try p.move(to: UInt32(max(0, x)), UInt32(max(0, y)))
     Thread.sleep(forTimeInterval: 0.1)
     try button(p, true)
     guard grabbed() else { throw HarnessError.failed("the client never asked for an interactive move") }
-    var origin = x
-    var started = false
-    for _ in 0..<100 {
-        let next = origin == x ? x + 1 : x
-        if try !forwarded({ try p.move(to: UInt32(max(0, next)), UInt32(max(0, y))) }) {
-            started = true
-            break
-        }
-        origin = next
+    guard let origin = try interactiveMoveStart(from: x, move: { try p.move(to: UInt32(max(0, $0)), UInt32(max(0, y))) },
+                                                forwarded: forwarded) else {
+        throw HarnessError.failed("sway never started the interactive move")
     }
-    guard started else { throw HarnessError.failed("sway never started the interactive move") }
     for step in 1...10 {
         try p.move(to: UInt32(max(0, origin + dx * step / 10)), UInt32(max(0, y + dy * step / 10)))
     }
@@ -171,22 +162,16 @@ final class DecorationTouchKWinTests: XCTestCase {
         try touch.down([0: (x, y)])
         XCTAssertTrue(hello.waitForStandardError(timeout: 10) { $0.contains(where: DecorationInputTests.isMoveRequest) },
                       hello.transcript)
-        // The request and the finger reach KWin on two connections: until KWin has started the
-        // move, the client still gets the finger's motion. Move by 1 px back and forth until a
-        // motion no longer reaches the client; the move started where the finger was before it.
-        var origin = x, started = false
-        for _ in 0..<100 {
+        // Whether KWin still forwards the finger's motion: it does until it has started the move.
+        let start = try interactiveMoveStart(from: x, move: { try touch.move([0: ($0, y)]) }, forwarded: { move in
             var seen = 0
             _ = hello.waitForStandardError(timeout: 0) { seen = $0.count; return true }
-            let next = origin == x ? x + 1 : x
-            try touch.move([0: (next, y)])
-            let forwarded = hello.waitForStandardError(timeout: 2) { lines in
+            try move()
+            return hello.waitForStandardError(timeout: 2) { lines in
                 lines.dropFirst(seen).contains { $0.contains("wl_touch@") && $0.contains(".motion(") }
             }
-            if !forwarded { started = true; break }
-            origin = next
-        }
-        XCTAssertTrue(started, "KWin never started the move\n\(hello.transcript)")
+        })
+        guard let origin = start else { return XCTFail("KWin never started the move\n\(hello.transcript)") }
         for step in 1...10 { try touch.move([0: (origin - 12 * Double(step), y + 7 * Double(step))]) }
         try touch.up([0])
         // Moved by (−120, 70) once KWin has drawn it there (a deadline, not a sleep).
@@ -202,5 +187,23 @@ final class DecorationTouchKWinTests: XCTestCase {
         // A tap on the close button (18 px from the right edge, 16 px into the bar) closes it.
         try touch.tap(Double(moved.x + moved.width - 18), Double(moved.y - 16))
         XCTAssertEqual(hello.waitForExit(timeout: 5), .exited(0), hello.transcript)
+    }
+}
+
+/// Where a compositor's interactive move started. The client's move request and the input
+/// reach the compositor on two connections, so until it has started the move the client still
+/// gets the motion. This moves by 1 px back and forth from `x` (each move through `move`) until
+/// `forwarded` (which performs one move) says the client no longer got it; the move started
+/// where the input was before that motion. nil when it never started within 100 tries.
+func interactiveMoveStart<T: Equatable & Numeric>(from x: T, move: (T) throws -> Void,
+                                                  forwarded: (() throws -> Void) throws -> Bool) throws -> T? {
+    try withoutActuallyEscaping(move) { move in
+        var origin = x
+        for _ in 0..<100 {
+            let next = origin == x ? x + 1 : x
+            if try !forwarded({ try move(next) }) { return origin }
+            origin = next
+        }
+        return nil
     }
 }

@@ -216,11 +216,8 @@ final class _ScrollPanGestureRecognizer: PanGestureRecognizer {
             if hypot(c.x - _origin.x, c.y - _origin.y) > hysteresis {
                 let t = Self._vector(from: _origin, to: c, in: s)
                 let horizontal = abs(t.x) > abs(t.y)
-                if horizontal ? !s.scrollsHorizontally : !s.scrollsVertically {
-                    state = .failed
-                    return
-                }
-                if !s._mayTakeContentTouches(_touches) {
+                // Not along an axis it scrolls, or the content keeps its touches.
+                if (horizontal ? !s.scrollsHorizontally : !s.scrollsVertically) || !s._mayTakeContentTouches(_touches) {
                     state = .failed
                     return
                 }
