@@ -14,8 +14,13 @@ final class SeatInputMethod {
     /// The state as of the last `done`.
     private(set) var isActive = false
     private(set) var contentPurpose: ZwpTextInputV3.ContentPurpose = .normal
+    /// The surrounding text as of each `done` that carried one: `TEXT CURSOR,ANCHOR` (UTF-8
+    /// offsets), ` other` appended when the app said the change was not the input method's.
+    private(set) var contexts: [String] = []
     private var pendingActive: Bool?
     private var pendingPurpose: ZwpTextInputV3.ContentPurpose?
+    private var pendingContext: String?
+    private var pendingCause = ZwpTextInputV3.ChangeCause.inputMethod
 
     init(compositor: HeadlessCompositor) throws {
         guard let dir = compositor.environment["XDG_RUNTIME_DIR"], let socket = compositor.environment["WAYLAND_DISPLAY"] else {
@@ -33,13 +38,18 @@ final class SeatInputMethod {
             case .activate: self.pendingActive = true
             case .deactivate: self.pendingActive = false
             case let .contentType(_, purpose): self.pendingPurpose = purpose
+            case let .surroundingText(text, cursor, anchor): self.pendingContext = "\(text) \(cursor),\(anchor)"
+            case let .textChangeCause(cause): self.pendingCause = cause
             case .done:
                 self.dones += 1
                 if let a = self.pendingActive { self.isActive = a }
                 if let p = self.pendingPurpose { self.contentPurpose = p }
+                if let c = self.pendingContext { self.contexts.append(c + (self.pendingCause == .other ? " other" : "")) }
                 self.pendingActive = nil
                 self.pendingPurpose = nil
-            case .surroundingText, .textChangeCause, .unavailable:
+                self.pendingContext = nil
+                self.pendingCause = .inputMethod
+            case .unavailable:
                 break
             }
         }
@@ -65,9 +75,11 @@ final class SeatInputMethod {
         try display.connection.roundtrip()
     }
 
-    /// Commits `text` (which replaces the composition).
-    func commit(_ text: String) throws {
-        method.commitString(text: text)
+    /// Commits `text` (which replaces the composition), after deleting `before` and `after`
+    /// UTF-8 bytes around the cursor.
+    func commit(_ text: String?, deletingBefore before: UInt32 = 0, after: UInt32 = 0) throws {
+        if before > 0 || after > 0 { method.deleteSurroundingText(beforeLength: before, afterLength: after) }
+        if let text { method.commitString(text: text) }
         method.commit(serial: dones)
         try display.connection.roundtrip()
     }

@@ -129,7 +129,8 @@ final class ViewInputTests: XCTestCase {
     /// into the gestures example's field (a `KeyInput`), through sway's text-input relay: the
     /// click makes the field first responder, its host enables the text input with the field's
     /// e-mail content type, and the composition and the commit reach `setMarkedText` and
-    /// `insertText`.
+    /// `insertText`; the field's context reaches the input method as surrounding text, and the
+    /// input method's deletions around the cursor reach the field.
     func testAnInputMethodComposesAndCommitsIntoTheFocusedField() throws {
         let sway = try HeadlessCompositor("sway")
         let vp = try SeatVirtualPointer(compositor: sway)
@@ -165,5 +166,23 @@ final class ViewInputTests: XCTestCase {
         // The composition cancelled (an empty preedit, nothing committed): the marked text goes.
         try im.preedit("", cursor: 0..<0)
         XCTAssertEqual(nextLines(1), ["gestures: marked none 0,0"], app.transcript)
+
+        // The field is a TextDocumentProxy: the input method sees the text around the cursor,
+        // empty when it was focused, then after its commit (its own change).
+        XCTAssertTrue(try im.wait(timeout: 10) { im.contexts.last == "日本 6,6" }, "\(im.contexts)\n\(app.transcript)")
+        XCTAssertEqual(im.contexts.first, " 0,0")
+        // Left moves the field's cursor: sent as the app's change (cause other).
+        let left = try ChildProcess(executable: "/usr/bin/wtype", arguments: ["-s", "200", "-k", "Left"], environment: sway.clientEnvironment)
+        XCTAssertEqual(left.waitForExit(timeout: 30), .exited(0), left.transcript)
+        XCTAssertEqual(nextLines(1), ["gestures: text 日|本"], app.transcript)
+        XCTAssertTrue(try im.wait(timeout: 10) { im.contexts.last == "日本 3,3 other" }, "\(im.contexts)")
+        // A correction: "日" (3 bytes) deleted before the cursor, "語" committed in its place.
+        try im.commit("語", deletingBefore: 3)
+        XCTAssertEqual(nextLines(2), ["gestures: text |本", "gestures: text 語|本"], app.transcript)
+        XCTAssertTrue(try im.wait(timeout: 10) { im.contexts.last == "語本 3,3" }, "\(im.contexts)")
+        // A deletion after the cursor: the field moves over "本" and deletes back.
+        try im.commit(nil, deletingBefore: 0, after: 3)
+        XCTAssertEqual(nextLines(1), ["gestures: text 語"], app.transcript)
+        XCTAssertTrue(try im.wait(timeout: 10) { im.contexts.last == "語 3,3" }, "\(im.contexts)")
     }
 }

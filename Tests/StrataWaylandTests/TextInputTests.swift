@@ -10,7 +10,7 @@ import StrataTestSupport
 /// from a `KeyInput` first responder to them.
 @Suite(.runLoopTurn) struct TextInputTests {
     /// zwp_text_input_v3 requests and events.
-    static let enable: UInt32 = 1, disable: UInt32 = 2, setSurrounding: UInt32 = 3, setContentType: UInt32 = 5
+    static let enable: UInt32 = 1, disable: UInt32 = 2, setSurrounding: UInt32 = 3, setCause: UInt32 = 4, setContentType: UInt32 = 5
     static let setCursorRectangle: UInt32 = 6, commit: UInt32 = 7
     static let enter: UInt16 = 0, leave: UInt16 = 1, preedit: UInt16 = 2, commitString: UInt16 = 3
     static let deleteSurrounding: UInt16 = 4, done: UInt16 = 5
@@ -75,12 +75,13 @@ import StrataTestSupport
         let words = Array("añb".utf8) + [0]
         let packed = stride(from: 0, to: 8, by: 4).map { i in (0..<4).reduce(UInt32(0)) { $0 | UInt32(i + $1 < words.count ? words[i + $1] : 0) << (8 * UInt32($1)) } }
         #expect(f.sent(from: 4) == [[Self.setCursorRectangle, 50, 20, 30, 16], [Self.commit],
-                                     [Self.setSurrounding, 5] + packed + [3, 1], [Self.setContentType, 0xC0, 8], [Self.commit]],
+                                     [Self.setSurrounding, 5] + packed + [3, 1], [Self.setCause, 0], [Self.setContentType, 0xC0, 8],
+                                     [Self.commit]],
                 "the same state sends nothing; a move sends the rectangle; then the text and the type")
         f.input.disable()
         f.input.disable()
         try f.app.display.connection.roundtrip()
-        #expect(f.sent(from: 9) == [[Self.disable], [Self.commit]] && f.input.commits == 4)
+        #expect(f.sent(from: 10) == [[Self.disable], [Self.commit]] && f.input.commits == 4)
         // A leave forgets the state: enable is ignored until the next enter.
         f.input.enable(email)
         try f.event(Self.leave, [.o(f.surface.surface.id)])
@@ -191,6 +192,140 @@ import StrataTestSupport
 
     final class FocusView: View {
         override var canBecomeFirstResponder: Bool { true }
+    }
+
+    /// A field with text, an insertion point and a selection (character offsets), logging
+    /// the edits; Left and Right keys move the insertion point.
+    final class Document: View, TextDocumentProxy {
+        var text = "", cursor = 0, selection = 0..<0
+        var secure = false
+        var log: [String] = []
+        override var canBecomeFirstResponder: Bool { true }
+        var hasText: Bool { !text.isEmpty }
+        var isSecureTextEntry: Bool { secure }
+        private func index(_ i: Int) -> String.Index { text.index(text.startIndex, offsetBy: i) }
+        var documentContextBeforeInput: String? { String(text[..<index(selection.isEmpty ? cursor : selection.lowerBound)]) }
+        var documentContextAfterInput: String? { String(text[index(selection.isEmpty ? cursor : selection.upperBound)...]) }
+        var selectedText: String? { selection.isEmpty ? nil : String(text[index(selection.lowerBound)..<index(selection.upperBound)]) }
+        func adjustTextPosition(byCharacterOffset offset: Int) {
+            cursor = max(0, min(text.count, cursor + offset))
+            selection = cursor..<cursor
+            log.append("move \(offset)")
+        }
+        func insertText(_ t: String) {
+            text.insert(contentsOf: t, at: index(cursor))
+            cursor += t.count
+            selection = cursor..<cursor
+            log.append("insert \(t)")
+        }
+        func deleteBackward() {
+            if cursor > 0 { text.remove(at: index(cursor - 1)); cursor -= 1 }
+            selection = cursor..<cursor
+            log.append("delete")
+        }
+        func setMarkedText(_ markedText: String?, selectedRange: NSRange) { log.append("marked \(markedText ?? "none")") }
+        override func keyDown(_ event: KeyPress) {
+            if event.keysym == 0xff51 { adjustTextPosition(byCharacterOffset: -1) }
+            if event.keysym == 0xff53 { adjustTextPosition(byCharacterOffset: 1) }
+        }
+    }
+
+    /// A set_surrounding_text request's words: the string (length with its NUL, packed in
+    /// little-endian words), cursor, anchor.
+    static func surrounding(_ text: String, _ cursor: UInt32, _ anchor: UInt32) -> [UInt32] {
+        let bytes = Array(text.utf8) + [0]
+        let words = stride(from: 0, to: bytes.count, by: 4).map { i in
+            (0..<4).reduce(UInt32(0)) { $0 | UInt32(i + $1 < bytes.count ? bytes[i + $1] : 0) << (8 * UInt32($1)) }
+        }
+        return [setSurrounding, UInt32(bytes.count)] + words + [cursor, anchor]
+    }
+
+    /// A `TextDocumentProxy`'s context as the surrounding text: sent with the state, again
+    /// after a key edits it (cause other, 1) or moves the cursor, and after the input method's
+    /// own edit (cause input_method, 0); the input method's deletions before and after the
+    /// cursor become deleteBackward calls, the forward ones after moving the insertion point.
+    @Test func aDocumentsContextIsTheSurroundingTextAndDeletionsReachIt() throws {
+        let f = try Fixture()
+        let root = View(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
+        let doc = Document(frame: CGRect(x: 10, y: 10, width: 200, height: 30))
+        doc.text = "añb"
+        doc.cursor = 3
+        root.addSubview(doc)
+        let router = InputRouter(rootView: root, scheduler: StrataUI.ManualScheduler(now: 0))
+        let bridge = TextInputBridge(textInput: f.input, surface: f.surface, router: router) { .zero }
+        _ = bridge
+        #expect(doc.becomeFirstResponder())
+        try f.event(Self.enter, [.o(f.surface.surface.id)])
+        #expect(f.sent() == [[Self.enable], Self.surrounding("añb", 4, 4), [Self.setCause, 0], [Self.setContentType, 7, 0],
+                             [Self.setCursorRectangle, 10, 10, 200, 30], [Self.commit]])
+        // A typed key edits the text: sent again with cause other (1).
+        router.key(KeyPress(keycode: 30, keysym: 0x63, text: "c"))
+        // Left moves the cursor (keyDown): the text is the same, the cursor not.
+        router.key(KeyPress(keycode: 105, keysym: 0xff51, text: ""))
+        try f.app.display.connection.roundtrip()
+        #expect(f.sent(from: 6) == [Self.surrounding("añbc", 5, 5), [Self.setCause, 1], [Self.commit],
+                                    Self.surrounding("añbc", 4, 4), [Self.setCause, 1], [Self.commit]])
+        #expect(doc.text == "añbc" && doc.cursor == 3)
+        // The input method deletes "ñb" (3 bytes) before and "c" after, then commits "X": one
+        // deleteBackward per character, the forward one by moving first; the result is sent
+        // without a cause (the input method's own edit).
+        try f.event(Self.deleteSurrounding, [.u(3), .u(1)])
+        try f.event(Self.commitString, [.s("X")])
+        try f.event(Self.done, [.u(3)])
+        #expect(doc.log == ["insert c", "move -1", "delete", "delete", "move 1", "delete", "insert X"])
+        #expect(doc.text == "aX" && doc.cursor == 2)
+        #expect(f.sent(from: 12) == [Self.surrounding("aX", 2, 2), [Self.setCause, 0], [Self.commit]])
+        // A deletion that splits a character ("ñ" is 2 bytes) deletes it whole; one past the
+        // sent text stops at its start. The marked text goes first.
+        doc.text = "ñX"
+        doc.cursor = 2
+        try f.event(Self.preedit, [.s("k"), .i(0), .i(0)])
+        try f.event(Self.done, [.u(4)])
+        doc.log = []
+        try f.event(Self.deleteSurrounding, [.u(2), .u(9)])
+        try f.event(Self.done, [.u(4)])
+        #expect(doc.log == ["marked none", "delete", "delete"] && doc.text == "")
+        // With a selection, a deletion is not passed on; the selection is sent as cursor and
+        // anchor.
+        doc.text = "hello"
+        doc.cursor = 4
+        doc.selection = 1..<4
+        bridge.refresh()
+        try f.app.display.connection.roundtrip()
+        #expect(f.sent().last(where: { $0.first == Self.setSurrounding }) == Self.surrounding("hello", 4, 1))
+        doc.log = []
+        try f.event(Self.deleteSurrounding, [.u(1), .u(0)])
+        try f.event(Self.done, [.u(5)])
+        #expect(doc.log.isEmpty && doc.text == "hello")
+        // A secure field sends no context, and takes no deletion.
+        doc.secure = true
+        doc.selection = 4..<4
+        let before = f.sent().count
+        bridge.refresh()
+        try f.event(Self.deleteSurrounding, [.u(1), .u(0)])
+        try f.event(Self.done, [.u(6)])
+        #expect(!f.sent(from: before).contains { $0.first == Self.setSurrounding } && doc.text == "hello")
+    }
+
+    /// The context's cut to the protocol's 4000 bytes, at whole characters: the selection
+    /// whole, then half of what is left to each side, a short side's rest to the other.
+    @Test func theContextIsCutAtWholeCharactersToTheLimit() throws {
+        typealias C = TextInputBridge.Context
+        let s = try #require(C(before: "abcdef", selected: "XY", after: "ghij", limit: 8))
+        #expect(s.before == "def" && s.selected == "XY" && s.after == "ghi")
+        #expect(s.surroundingText == .init(text: "defXYghi", cursor: 5, anchor: 3))
+        let short = try #require(C(before: "abcdef", selected: "", after: "g", limit: 6))
+        #expect(short.before == "bcdef" && short.after == "g", "the short side's room goes to the other")
+        // "ñ" is 2 bytes and "日" 3: a character that does not fit whole is left out.
+        let wide = try #require(C(before: "ñññ", selected: "", after: "日日", limit: 7))
+        #expect(wide.before == "ñ" && wide.after == "日", "before: 2 of its 3 bytes of room; after: 3 of the 5 left")
+        #expect(C(before: "", selected: "toolong", after: "", limit: 6) == nil)
+        let big = try #require(C(before: String(repeating: "日", count: 2000), selected: "", after: String(repeating: "x", count: 5000)))
+        #expect(big.before.utf8.count == 1998 && big.after.utf8.count == 2002 && big.surroundingText.text.utf8.count <= 4000)
+        // Deletions in bytes → characters, whole characters, never past the sent text.
+        #expect(wide.characters(bytesBefore: 1, bytesAfter: 4) == (before: 1, after: 1))
+        #expect(s.characters(bytesBefore: 9, bytesAfter: 1) == (before: 3, after: 1))
+        #expect(s.characters(bytesBefore: 0, bytesAfter: -4) == (before: 0, after: 0))
     }
 
     /// A field with settable traits.

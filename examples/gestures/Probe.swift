@@ -33,14 +33,21 @@ func fmt(_ v: CGFloat) -> String { String(format: "%.1f", Double(v)) }
 func rgb(_ r: Double, _ g: Double, _ b: Double) -> CGColor { CGColor(red: r, green: g, blue: b, alpha: 1) }
 
 /// A view that takes keyboard focus when clicked and logs the text typed into it, through
-/// UIKit's `UIKeyInput` calls (`KeyInput`): `gestures: text SOFAR`; Return logs
-/// `gestures: enter SOFAR`; an input method's composition logs `gestures: marked TEXT
-/// LOCATION,LENGTH` (`none` when it goes). It asks for an e-mail keyboard.
-final class TextProbe: Probe, KeyInput {
+/// UIKit's `UIKeyInput` calls (`KeyInput`): `gestures: text SOFAR`, with a `|` at the insertion
+/// point unless it is at the end; Return logs `gestures: enter SOFAR`; an input method's
+/// composition logs `gestures: marked TEXT LOCATION,LENGTH` (`none` when it goes). It asks for
+/// an e-mail keyboard. As a `TextDocumentProxy` it shows input methods the text around the
+/// insertion point, which Left and Right move.
+final class TextProbe: Probe, TextDocumentProxy {
     var text = ""
+    /// The insertion point, in characters.
+    var cursor = 0
     override var canBecomeFirstResponder: Bool { true }
     var hasText: Bool { !text.isEmpty }
     var keyboardType: KeyboardType { .emailAddress }
+    private var insertion: String.Index { text.index(text.startIndex, offsetBy: cursor) }
+    var documentContextBeforeInput: String? { String(text[..<insertion]) }
+    var documentContextAfterInput: String? { String(text[insertion...]) }
 
     func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
         emit("gestures: marked \(markedText ?? "none") \(selectedRange.location),\(selectedRange.length)")
@@ -51,14 +58,35 @@ final class TextProbe: Probe, KeyInput {
         if becomeFirstResponder() { emit("gestures: focus \(name)") }
     }
 
+    private func logText() {
+        emit("gestures: text \(cursor == text.count ? text : String(text[..<insertion]) + "|" + text[insertion...])")
+    }
+
     func insertText(_ typed: String) {
         if typed == "\n" { return emit("gestures: enter \(text)") }
-        text += typed
-        emit("gestures: text \(text)")
+        text.insert(contentsOf: typed, at: insertion)
+        cursor += typed.count
+        logText()
     }
 
     func deleteBackward() {
-        if !text.isEmpty { text.removeLast() }
-        emit("gestures: text \(text)")
+        if cursor > 0 {
+            cursor -= 1
+            text.remove(at: insertion)
+        }
+        logText()
+    }
+
+    func adjustTextPosition(byCharacterOffset offset: Int) {
+        cursor = max(0, min(text.count, cursor + offset))
+    }
+
+    override func keyDown(_ event: KeyPress) {
+        switch event.keysym {
+        case 0xff51: adjustTextPosition(byCharacterOffset: -1)   // Left
+        case 0xff53: adjustTextPosition(byCharacterOffset: 1)    // Right
+        default: return super.keyDown(event)
+        }
+        logText()
     }
 }

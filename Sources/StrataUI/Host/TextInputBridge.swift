@@ -4,8 +4,9 @@ import StrataWayland
 
 /// Connects a host's surface to the seat's text input (`TextInput`): while the text input is on
 /// that surface and the router's first responder is a `KeyInput` view that takes keys, the
-/// text input is enabled with that view's traits and bounds; the input method's updates become
-/// the view's `insertText` and `setMarkedText` calls. Main thread.
+/// text input is enabled with that view's traits and bounds (and, for a `TextDocumentProxy`,
+/// the text around its insertion point); the input method's updates become the view's
+/// `insertText` and `setMarkedText` calls, and its deletions `deleteBackward` calls. Main thread.
 final class TextInputBridge {
     let textInput: TextInput
     private weak var surface: WaylandSurface?
@@ -15,6 +16,9 @@ final class TextInputBridge {
     /// The view the text input is enabled for, and whether it shows marked text.
     private weak var target: View?
     private var marked = false
+    /// The context last worked out for the target, which the input method's deletions count
+    /// from (nil: none was sent).
+    private var context: Context?
 
     init(textInput: TextInput, surface: WaylandSurface, router: InputRouter, origin: @escaping () -> CGPoint) {
         self.textInput = textInput
@@ -24,6 +28,7 @@ final class TextInputBridge {
         textInput.onFocusChange = { [weak self] _ in self?.refresh() }
         textInput.onUpdate = { [weak self] in self?.apply($0) }
         router._onFirstResponderChange = { [weak self] in self?.refresh() }
+        router._onDispatched = { [weak self] in self?.refresh(cause: .other) }
     }
 
     /// The view that takes the input method's text now, if any.
@@ -33,20 +38,24 @@ final class TextInputBridge {
         return v
     }
 
-    /// Enables, updates or disables the text input for the current first responder.
-    func refresh() {
+    /// Enables, updates or disables the text input for the current first responder. `cause`:
+    /// why its context may have changed (the input method's edit, or anything else).
+    func refresh(cause: ZwpTextInputV3.ChangeCause = .inputMethod) {
         let field = field
         if let old = target, old !== field {
             endMarkedText(in: old)
             target = nil
         }
         guard let field, let input = field as? KeyInput else {
+            context = nil
             textInput.disable()
             return
         }
-        let state = Self.state(of: input, cursorRectangle: cursorRectangle(of: field))
+        var state = Self.state(of: input, cursorRectangle: cursorRectangle(of: field))
+        context = Self.context(of: input)
+        state.surroundingText = context?.surroundingText
         if target === field, textInput.isEnabled {
-            textInput.update(state)
+            textInput.update(state, cause: cause)
         } else {
             target = field
             textInput.enable(state)
@@ -100,11 +109,30 @@ final class TextInputBridge {
         return s
     }
 
-    /// One `done`: the commit replaces the marked text, then the new preedit (if any) is marked;
-    /// no preedit removes what was marked. Deletions around the cursor are not passed on (no
-    /// surrounding text was sent).
+    /// The context a field shows the input method: a `TextDocumentProxy`'s that is not secure
+    /// and knows the text before its insertion point.
+    static func context(of input: KeyInput) -> Context? {
+        guard let doc = input as? TextDocumentProxy, !doc.isSecureTextEntry,
+              let before = doc.documentContextBeforeInput else { return nil }
+        return Context(before: before, selected: doc.selectedText ?? "", after: doc.documentContextAfterInput ?? "")
+    }
+
+    /// One `done`, in the protocol's order: a deletion around the cursor first ends the marked
+    /// text and deletes (see `TextDocumentProxy`); the commit replaces the marked text; then the
+    /// new preedit (if any) is marked, and no preedit removes what was marked. Then the field's
+    /// context is sent anew.
     private func apply(_ update: TextInputUpdate) {
         guard let field, field === target, let input = field as? KeyInput else { return }
+        if update.deleteBefore > 0 || update.deleteAfter > 0, let doc = input as? TextDocumentProxy,
+           let context, context.selected.isEmpty {
+            endMarkedText(in: field)
+            let n = context.characters(bytesBefore: update.deleteBefore, bytesAfter: update.deleteAfter)
+            for _ in 0..<n.before { doc.deleteBackward() }
+            if n.after > 0 {
+                doc.adjustTextPosition(byCharacterOffset: n.after)
+                for _ in 0..<n.after { doc.deleteBackward() }
+            }
+        }
         if let text = update.commit {
             input.insertText(text)
             marked = false
@@ -115,6 +143,7 @@ final class TextInputBridge {
         } else if marked {
             endMarkedText(in: field)
         }
+        refresh()
         router?._afterDispatch()
     }
 

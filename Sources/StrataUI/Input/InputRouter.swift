@@ -173,7 +173,12 @@ public final class InputRouter: Responder {
             }
         }
         _activeRecognizers = keep
+        _onDispatched?()
     }
+
+    /// Called at the end of each dispatch (the host's text input re-reads the first
+    /// responder's context, which the event may have changed).
+    var _onDispatched: (() -> Void)?
 
     /// A required recognizer failed or recognized: recognizers waiting on it decide now.
     func _requirementResolved(_ r: GestureRecognizer) {

@@ -20,8 +20,9 @@ import Foundation
 /// where the candidate window goes.
 ///
 /// Differences from UIKit: `hasText` is the responder's to keep, and nothing here reads it;
-/// the marked-text call is on this protocol (UIKit's is on UITextInput); no surrounding text is
-/// sent, so an input method's requests to delete around the cursor are not passed on.
+/// the marked-text call is on this protocol (UIKit's is on UITextInput). A plain `KeyInput`
+/// shows the input method no surrounding text, so its requests to delete around the cursor are
+/// not passed on; a `TextDocumentProxy` does both.
 public protocol KeyInput: AnyObject {
     /// Whether there is text to delete.
     var hasText: Bool { get }

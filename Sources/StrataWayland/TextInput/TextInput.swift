@@ -20,7 +20,8 @@ import Foundation
 ///
 /// Differences from the protocol's full use: the surrounding text is sent only when the field
 /// gives it (`TextInputState.surroundingText`), and state changes are sent as they come
-/// rather than held until a `done` with the current serial.
+/// rather than held until a `done` with the current serial. The surrounding text's change
+/// cause goes with each surrounding text sent (`enable`'s: input_method).
 public final class TextInput {
     let textInput: ZwpTextInputV3
     /// The app's surface the text input is on (between `enter` and `leave`).
@@ -67,10 +68,13 @@ public final class TextInput {
         send(state)
     }
 
-    /// Sends a changed state (only what changed) and commits. Ignored unless enabled.
-    public func update(_ state: TextInputState) {
+    /// Sends a changed state (only what changed) and commits. Ignored unless enabled. `cause`,
+    /// sent with a changed surrounding text, says why it changed: `.inputMethod` (the input
+    /// method's own edit) or `.other` (the user typed, clicked or moved the cursor, or code
+    /// changed the text), so that the input method can drop a composition that no longer fits.
+    public func update(_ state: TextInputState, cause: ZwpTextInputV3.ChangeCause = .inputMethod) {
         guard isEnabled, state != self.state else { return }
-        send(state)
+        send(state, cause: cause)
     }
 
     /// No field takes text any more: sends disable and commits. Ignored unless enabled.
@@ -82,12 +86,15 @@ public final class TextInput {
         commit()
     }
 
-    private func send(_ new: TextInputState) {
+    private func send(_ new: TextInputState, cause: ZwpTextInputV3.ChangeCause = .inputMethod) {
         let old = state
         if let s = new.surroundingText, s != old?.surroundingText {
             let n = s.text.utf8.count
             textInput.setSurroundingText(text: s.text, cursor: Int32(clamping: max(0, min(n, s.cursor))),
                                          anchor: Int32(clamping: max(0, min(n, s.anchor))))
+            // Double-buffered and, by the protocol, reset to input_method at each commit; but
+            // sway 1.7 (wlroots 0.15) keeps the last cause sent, so it is sent every time.
+            textInput.setTextChangeCause(cause: cause)
         }
         if old == nil || old?.contentHint != new.contentHint || old?.contentPurpose != new.contentPurpose {
             textInput.setContentType(hint: new.contentHint, purpose: new.contentPurpose)
