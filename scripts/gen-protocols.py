@@ -39,6 +39,7 @@ SOURCES = [
     (f"{SYS}/unstable/idle-inhibit/idle-inhibit-unstable-v1.xml", False),
     (f"{SYS}/staging/xdg-activation/xdg-activation-v1.xml", False),
     (f"{SYS}/unstable/text-input/text-input-unstable-v3.xml", False),
+    (f"{SYS}/unstable/primary-selection/primary-selection-unstable-v1.xml", False),
     (os.path.join(ROOT, "protocols/wlr-layer-shell-unstable-v1.xml"), False),
     (os.path.join(ROOT, "protocols/wlr-virtual-pointer-unstable-v1.xml"), False),
     (os.path.join(ROOT, "protocols/input-method-unstable-v2.xml"), False),

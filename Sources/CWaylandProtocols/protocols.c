@@ -51,6 +51,10 @@ extern const struct wl_interface xdg_activation_v1_interface;
 extern const struct wl_interface xdg_activation_token_v1_interface;
 extern const struct wl_interface zwp_text_input_v3_interface;
 extern const struct wl_interface zwp_text_input_manager_v3_interface;
+extern const struct wl_interface zwp_primary_selection_device_manager_v1_interface;
+extern const struct wl_interface zwp_primary_selection_device_v1_interface;
+extern const struct wl_interface zwp_primary_selection_offer_v1_interface;
+extern const struct wl_interface zwp_primary_selection_source_v1_interface;
 extern const struct wl_interface zwlr_layer_shell_v1_interface;
 extern const struct wl_interface zwlr_layer_surface_v1_interface;
 extern const struct wl_interface zwlr_virtual_pointer_v1_interface;
@@ -441,6 +445,64 @@ STRATA_PRIVATE const struct wl_interface zwp_text_input_manager_v3_interface = {
     "zwp_text_input_manager_v3", 1, 2, zwp_text_input_manager_v3_requests, 0, NULL,
 };
 
+static const struct wl_interface *zwp_primary_selection_device_manager_v1_requests_create_source_types[] = { &zwp_primary_selection_source_v1_interface };
+static const struct wl_interface *zwp_primary_selection_device_manager_v1_requests_get_device_types[] = { &zwp_primary_selection_device_v1_interface, &wl_seat_interface };
+static const struct wl_interface *zwp_primary_selection_device_manager_v1_requests_destroy_types[] = { NULL };
+static const struct wl_message zwp_primary_selection_device_manager_v1_requests[] = {
+    { "create_source", "n", zwp_primary_selection_device_manager_v1_requests_create_source_types },
+    { "get_device", "no", zwp_primary_selection_device_manager_v1_requests_get_device_types },
+    { "destroy", "", zwp_primary_selection_device_manager_v1_requests_destroy_types },
+};
+STRATA_PRIVATE const struct wl_interface zwp_primary_selection_device_manager_v1_interface = {
+    "zwp_primary_selection_device_manager_v1", 1, 3, zwp_primary_selection_device_manager_v1_requests, 0, NULL,
+};
+
+static const struct wl_interface *zwp_primary_selection_device_v1_requests_set_selection_types[] = { &zwp_primary_selection_source_v1_interface, NULL };
+static const struct wl_interface *zwp_primary_selection_device_v1_requests_destroy_types[] = { NULL };
+static const struct wl_message zwp_primary_selection_device_v1_requests[] = {
+    { "set_selection", "?ou", zwp_primary_selection_device_v1_requests_set_selection_types },
+    { "destroy", "", zwp_primary_selection_device_v1_requests_destroy_types },
+};
+static const struct wl_interface *zwp_primary_selection_device_v1_events_data_offer_types[] = { &zwp_primary_selection_offer_v1_interface };
+static const struct wl_interface *zwp_primary_selection_device_v1_events_selection_types[] = { &zwp_primary_selection_offer_v1_interface };
+static const struct wl_message zwp_primary_selection_device_v1_events[] = {
+    { "data_offer", "n", zwp_primary_selection_device_v1_events_data_offer_types },
+    { "selection", "?o", zwp_primary_selection_device_v1_events_selection_types },
+};
+STRATA_PRIVATE const struct wl_interface zwp_primary_selection_device_v1_interface = {
+    "zwp_primary_selection_device_v1", 1, 2, zwp_primary_selection_device_v1_requests, 2, zwp_primary_selection_device_v1_events,
+};
+
+static const struct wl_interface *zwp_primary_selection_offer_v1_requests_receive_types[] = { NULL, NULL };
+static const struct wl_interface *zwp_primary_selection_offer_v1_requests_destroy_types[] = { NULL };
+static const struct wl_message zwp_primary_selection_offer_v1_requests[] = {
+    { "receive", "sh", zwp_primary_selection_offer_v1_requests_receive_types },
+    { "destroy", "", zwp_primary_selection_offer_v1_requests_destroy_types },
+};
+static const struct wl_interface *zwp_primary_selection_offer_v1_events_offer_types[] = { NULL };
+static const struct wl_message zwp_primary_selection_offer_v1_events[] = {
+    { "offer", "s", zwp_primary_selection_offer_v1_events_offer_types },
+};
+STRATA_PRIVATE const struct wl_interface zwp_primary_selection_offer_v1_interface = {
+    "zwp_primary_selection_offer_v1", 1, 2, zwp_primary_selection_offer_v1_requests, 1, zwp_primary_selection_offer_v1_events,
+};
+
+static const struct wl_interface *zwp_primary_selection_source_v1_requests_offer_types[] = { NULL };
+static const struct wl_interface *zwp_primary_selection_source_v1_requests_destroy_types[] = { NULL };
+static const struct wl_message zwp_primary_selection_source_v1_requests[] = {
+    { "offer", "s", zwp_primary_selection_source_v1_requests_offer_types },
+    { "destroy", "", zwp_primary_selection_source_v1_requests_destroy_types },
+};
+static const struct wl_interface *zwp_primary_selection_source_v1_events_send_types[] = { NULL, NULL };
+static const struct wl_interface *zwp_primary_selection_source_v1_events_cancelled_types[] = { NULL };
+static const struct wl_message zwp_primary_selection_source_v1_events[] = {
+    { "send", "sh", zwp_primary_selection_source_v1_events_send_types },
+    { "cancelled", "", zwp_primary_selection_source_v1_events_cancelled_types },
+};
+STRATA_PRIVATE const struct wl_interface zwp_primary_selection_source_v1_interface = {
+    "zwp_primary_selection_source_v1", 1, 2, zwp_primary_selection_source_v1_requests, 2, zwp_primary_selection_source_v1_events,
+};
+
 static const struct wl_interface *zwlr_layer_shell_v1_requests_get_layer_surface_types[] = { &zwlr_layer_surface_v1_interface, &wl_surface_interface, &wl_output_interface, NULL, NULL };
 static const struct wl_interface *zwlr_layer_shell_v1_requests_destroy_types[] = { NULL };
 static const struct wl_message zwlr_layer_shell_v1_requests[] = {
@@ -666,6 +728,10 @@ const struct wl_interface *strata_xdg_activation_v1_interface(void) { return &xd
 const struct wl_interface *strata_xdg_activation_token_v1_interface(void) { return &xdg_activation_token_v1_interface; }
 const struct wl_interface *strata_zwp_text_input_v3_interface(void) { return &zwp_text_input_v3_interface; }
 const struct wl_interface *strata_zwp_text_input_manager_v3_interface(void) { return &zwp_text_input_manager_v3_interface; }
+const struct wl_interface *strata_zwp_primary_selection_device_manager_v1_interface(void) { return &zwp_primary_selection_device_manager_v1_interface; }
+const struct wl_interface *strata_zwp_primary_selection_device_v1_interface(void) { return &zwp_primary_selection_device_v1_interface; }
+const struct wl_interface *strata_zwp_primary_selection_offer_v1_interface(void) { return &zwp_primary_selection_offer_v1_interface; }
+const struct wl_interface *strata_zwp_primary_selection_source_v1_interface(void) { return &zwp_primary_selection_source_v1_interface; }
 const struct wl_interface *strata_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }
 const struct wl_interface *strata_zwlr_layer_surface_v1_interface(void) { return &zwlr_layer_surface_v1_interface; }
 const struct wl_interface *strata_zwlr_virtual_pointer_v1_interface(void) { return &zwlr_virtual_pointer_v1_interface; }

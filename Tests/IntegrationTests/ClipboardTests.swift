@@ -1,4 +1,5 @@
 import Foundation
+import StrataWayland
 import XCTest
 
 /// Copy and paste of text through the Wayland selection under headless sway, against another
@@ -15,10 +16,8 @@ final class ClipboardTests: XCTestCase {
     func testTextRoundTripsThroughTheSelectionUnderSway() throws {
         try requireWlClipboard()
         let sway = try HeadlessCompositor("sway")
-        let app = try ChildProcess(executable: try TestEnvironment.example("clipboard").path,
-                                   arguments: ["--exit-after", "90"], environment: sway.clientEnvironment)
+        let app = try launch(in: sway)
         defer { app.kill() }
-        XCTAssertTrue(app.waitForLine("strata: shown", timeout: 30), app.transcript)
         let lines = PrefixedLines(app, prefix: "clipboard:")
 
         // Our copy, read by another client: the exact bytes.
@@ -50,10 +49,8 @@ final class ClipboardTests: XCTestCase {
     func testALargeOwnCopyPastesWithoutBlockingUnderSway() throws {
         try requireWlClipboard()
         let sway = try HeadlessCompositor("sway")
-        let app = try ChildProcess(executable: try TestEnvironment.example("clipboard").path,
-                                   arguments: ["--repeat", "10000", "--exit-after", "90"], environment: sway.clientEnvironment)
+        let app = try launch(["--repeat", "10000"], in: sway)
         defer { app.kill() }
-        XCTAssertTrue(app.waitForLine("strata: shown", timeout: 30), app.transcript)
         let lines = PrefixedLines(app, prefix: "clipboard:")
         try type(["-M", "ctrl", "c", "-m", "ctrl"], in: sway)
         XCTAssertEqual(lines.next("copy"), "clipboard: copied 190000")
@@ -62,6 +59,45 @@ final class ClipboardTests: XCTestCase {
         XCTAssertEqual(lines.next("paste"), "clipboard: pasted 190000 bytes, equal to the copy")
         let read = try run("/usr/bin/wl-paste", ["--no-newline"], in: sway)
         XCTAssertEqual(read, Array(String(repeating: Self.copied, count: 10000).utf8))
+    }
+
+    /// The primary selection (`Pasteboard.primary`), beside the clipboard: the app's selection
+    /// read by wl-paste --primary, exactly; another client's (wl-copy --primary) pasted by a
+    /// middle click; and the clipboard untouched by either.
+    func testThePrimarySelectionRoundTripsUnderSway() throws {
+        try requireWlClipboard()
+        let sway = try HeadlessCompositor("sway")
+        let vp = try SeatVirtualPointer(compositor: sway)
+        let app = try launch(in: sway)
+        defer { app.kill() }
+        let lines = PrefixedLines(app, prefix: "clipboard:")
+
+        try type(["-M", "ctrl", "p", "-m", "ctrl"], in: sway)
+        XCTAssertEqual(lines.next("select"), "clipboard: selected \(Self.copied.utf8.count)")
+        waitFor("primary: ours", of: app)
+        XCTAssertEqual(try run("/usr/bin/wl-paste", ["--primary", "--no-newline"], in: sway), Array(Self.copied.utf8))
+
+        let wlCopy = try ChildProcess(executable: "/usr/bin/wl-copy", arguments: ["--primary", "--foreground", Self.other],
+                                      environment: sway.clientEnvironment)
+        defer { wlCopy.kill() }
+        waitFor("primary: another client's text", of: app)
+        try vp.move(to: 200, 150)
+        try vp.frame { p, t in p.button(time: t, button: PointerButton.middle, state: .pressed) }
+        try vp.frame { p, t in p.button(time: t, button: PointerButton.middle, state: .released) }
+        XCTAssertEqual(lines.next("middle click"), "clipboard: pasted primary \(Self.other)")
+        // Neither touched the clipboard: a paste finds nothing there.
+        try type(["-M", "ctrl", "v", "-m", "ctrl"], in: sway)
+        XCTAssertEqual(lines.next("clipboard paste"), "clipboard: pasted nothing")
+        XCTAssertFalse(app.lines.contains { $0.hasPrefix("selection: ours") || $0.hasPrefix("selection: another") }, app.transcript)
+    }
+
+    /// Starts `examples/clipboard` with `arguments` and waits until its window is shown.
+    private func launch(_ arguments: [String] = [], in sway: HeadlessCompositor, file: StaticString = #filePath,
+                        line: UInt = #line) throws -> ChildProcess {
+        let app = try ChildProcess(executable: try TestEnvironment.example("clipboard").path,
+                                   arguments: arguments + ["--exit-after", "90"], environment: sway.clientEnvironment)
+        XCTAssertTrue(app.waitForLine("strata: shown", timeout: 30), app.transcript, file: file, line: line)
+        return app
     }
 
     private func requireWlClipboard() throws {
@@ -73,8 +109,13 @@ final class ClipboardTests: XCTestCase {
 
     /// Waits until the app's latest `selection:` line is `selection: <owner>`.
     private func waitForSelection(_ owner: String, of app: ChildProcess, file: StaticString = #filePath, line: UInt = #line) {
-        let expected = "selection: \(owner)"
-        let seen = app.waitForLines(timeout: 10) { $0.last(where: { $0.hasPrefix("selection:") }) == expected }
+        waitFor("selection: \(owner)", of: app, file: file, line: line)
+    }
+
+    /// Waits until the app's latest line with `expected`'s prefix (up to its colon) is `expected`.
+    private func waitFor(_ expected: String, of app: ChildProcess, file: StaticString = #filePath, line: UInt = #line) {
+        let prefix = expected.prefix { $0 != ":" } + ":"
+        let seen = app.waitForLines(timeout: 10) { $0.last(where: { $0.hasPrefix(prefix) }) == expected }
         XCTAssertTrue(seen, "no '\(expected)' line\n\(app.transcript)", file: file, line: line)
     }
 

@@ -3,14 +3,19 @@
 //   clipboard [--text TEXT] [--repeat N] [--exit-after SECONDS]
 //
 // A 400×300 window whose root view takes keyboard focus. Ctrl+C copies TEXT repeated N times
-// (default "Grüße, 世界 ✓", once); Ctrl+V pastes. Lines printed:
+// (default "Grüße, 世界 ✓", once); Ctrl+V pastes. Ctrl+P makes TEXT the primary selection (as
+// selecting it would); a middle click pastes the primary selection. Lines printed:
 //   clipboard: copied BYTES        the copy took the selection (BYTES of UTF-8)
 //   clipboard: copy failed         no clipboard, or no key press to answer yet
 //   clipboard: pasted TEXT         the pasted text, when it is at most 1000 bytes on one line
 //   clipboard: pasted BYTES bytes, equal to the copy | unlike the copy    (longer texts)
 //   clipboard: pasted nothing      the selection had no text (or the paste failed)
+//   clipboard: selected BYTES | select failed       Ctrl+P
+//   clipboard: pasted primary TEXT | pasted primary nothing                a middle click
 // and, each time the compositor announces the selection (so the compositor has it):
 //   selection: ours | another client's text | none
+// and the primary selection:
+//   primary: ours | another client's text | none
 import ExampleSupport
 import Foundation
 import Strata
@@ -47,6 +52,8 @@ final class ClipboardView: View {
         switch event.keysym {
         case 0x63:  // c
             emit(Pasteboard.general.setString(copyText) ? "clipboard: copied \(copyText.utf8.count)" : "clipboard: copy failed")
+        case 0x70:  // p
+            emit(Pasteboard.primary.setString(copyText) ? "clipboard: selected \(copyText.utf8.count)" : "clipboard: select failed")
         case 0x76:  // v
             Pasteboard.general.string { pasted in
                 guard let pasted, !pasted.isEmpty else { return emit("clipboard: pasted nothing") }
@@ -58,6 +65,13 @@ final class ClipboardView: View {
             }
         default:
             super.keyDown(event)
+        }
+    }
+
+    override func buttonDown(_ event: ButtonEvent) {
+        guard event.button == ButtonEvent.middle else { return super.buttonDown(event) }
+        Pasteboard.primary.string { pasted in
+            emit("clipboard: pasted primary " + (pasted.flatMap { $0.isEmpty ? nil : $0 } ?? "nothing"))
         }
     }
 }
@@ -83,6 +97,10 @@ runExample(scene, arguments: passOn, live: { app, window in
     Pasteboard.general.clipboard?.onSelectionChanged = {
         guard let clipboard = Pasteboard.general.clipboard else { return }
         emit("selection: " + (clipboard.ownsSelection ? "ours" : clipboard.hasText ? "another client's text" : "none"))
+    }
+    Pasteboard.primary.primarySelection?.onSelectionChanged = {
+        guard let primary = Pasteboard.primary.primarySelection else { return }
+        emit("primary: " + (primary.ownsSelection ? "ours" : primary.hasText ? "another client's text" : "none"))
     }
     _ = scene.rootView.becomeFirstResponder()
 })

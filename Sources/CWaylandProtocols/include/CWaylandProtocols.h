@@ -94,6 +94,14 @@ const struct wl_interface *strata_xdg_activation_token_v1_interface(void);
 const struct wl_interface *strata_zwp_text_input_v3_interface(void);
 /// The address of `zwp_text_input_manager_v3_interface` (stable in every build mode).
 const struct wl_interface *strata_zwp_text_input_manager_v3_interface(void);
+/// The address of `zwp_primary_selection_device_manager_v1_interface` (stable in every build mode).
+const struct wl_interface *strata_zwp_primary_selection_device_manager_v1_interface(void);
+/// The address of `zwp_primary_selection_device_v1_interface` (stable in every build mode).
+const struct wl_interface *strata_zwp_primary_selection_device_v1_interface(void);
+/// The address of `zwp_primary_selection_offer_v1_interface` (stable in every build mode).
+const struct wl_interface *strata_zwp_primary_selection_offer_v1_interface(void);
+/// The address of `zwp_primary_selection_source_v1_interface` (stable in every build mode).
+const struct wl_interface *strata_zwp_primary_selection_source_v1_interface(void);
 /// The address of `zwlr_layer_shell_v1_interface` (stable in every build mode).
 const struct wl_interface *strata_zwlr_layer_shell_v1_interface(void);
 /// The address of `zwlr_layer_surface_v1_interface` (stable in every build mode).

@@ -51,6 +51,7 @@ public final class ViewHost {
         router = InputRouter(rootView: rootView, scheduler: EventLoopScheduler(loop: application.loop))
         router.onCursorChange = { [weak application] name in application?.seat?.cursorName = name }
         Pasteboard.general.bind(to: application)
+        Pasteboard.primary.bind(to: application)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         layer.addSublayer(rootView.layer)

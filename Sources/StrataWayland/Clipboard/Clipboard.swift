@@ -172,11 +172,7 @@ public final class Clipboard {
         s.onEvent = { [unowned self, unowned s] event in
             switch event {
             case let .send(type, fd):
-                if s === self.source, Self.textMimeTypes.contains(type) {
-                    PipeTransfer.write(self.copied, to: fd, loop: self.loop, timeout: self.timeout)
-                } else {
-                    close(fd)
-                }
+                Self.serveText(self.copied, as: type, to: fd, if: s === self.source, loop: self.loop, timeout: self.timeout)
             case .cancelled:
                 if s === self.source { self.source = nil; self.copied = [] }
             default:
@@ -186,6 +182,16 @@ public final class Clipboard {
         copied = Array(text.utf8)
         source = s
         device.setSelection(source: s, serial: serial)
+    }
+
+    /// Answers a source's `send`: writes `bytes` to `fd` when the source is still the current
+    /// one and `type` is a text type, else just closes `fd` (the reader then gets nothing).
+    static func serveText(_ bytes: [UInt8], as type: String, to fd: Int32, if current: Bool, loop: EventLoop, timeout: Double) {
+        if current, textMimeTypes.contains(type) {
+            PipeTransfer.write(bytes, to: fd, loop: loop, timeout: timeout)
+        } else {
+            close(fd)
+        }
     }
 
     /// Reads the selection's text; `completion` runs once, later, on the main loop.
@@ -201,17 +207,8 @@ public final class Clipboard {
     /// `timeout`; `completion` runs once, later, with the bytes or nil (no pipe, too much data,
     /// too slow an owner). For pastes and drops alike.
     func read(_ offer: WlDataOffer, as type: String, completion: @escaping ([UInt8]?) -> Void) {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else {
-            loop.addTimer(at: 0) { completion(nil) }
-            return
-        }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        // libwayland duplicates the fd when it marshals the request, so ours closes at once:
-        // the reader then sees end-of-file as soon as the owner closes its copy.
-        offer.receive(mimeType: type, fd: fds[1])
-        close(fds[1])
-        PipeTransfer.read(from: fds[0], loop: loop, limit: maximumPasteBytes, timeout: timeout, completion: completion)
+        PipeTransfer.receive(loop: loop, limit: maximumPasteBytes, timeout: timeout,
+                             request: { offer.receive(mimeType: type, fd: $0) }, completion: completion)
     }
 
     /// The offer `data_offer` introduced, with the types announced so far, handed over to whoever

@@ -41,6 +41,24 @@ final class PipeTransfer {
         return t
     }
 
+    /// Opens a pipe, hands its write end to `request` (an offer's `receive`, which sends it to
+    /// the data's owner) and reads the other end like `read(from:…)`. No pipe: `completion(nil)`
+    /// later, on the loop.
+    static func receive(loop: EventLoop, limit: Int, timeout: Double, request: (Int32) -> Void,
+                        completion: @escaping ([UInt8]?) -> Void) {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else {
+            loop.addTimer(at: 0) { completion(nil) }
+            return
+        }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // libwayland duplicates the fd when it marshals the request, so ours closes at once:
+        // the reader then sees end-of-file as soon as the owner closes its copy.
+        request(fds[1])
+        close(fds[1])
+        read(from: fds[0], loop: loop, limit: limit, timeout: timeout, completion: completion)
+    }
+
     private init(fd: Int32, loop: EventLoop, bytes: [UInt8], limit: Int, completion: (([UInt8]?) -> Void)?) {
         self.fd = fd
         self.loop = loop

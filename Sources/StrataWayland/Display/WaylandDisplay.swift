@@ -35,6 +35,8 @@ public final class WaylandDisplay {
     public private(set) var activation: XdgActivationV1?
     /// The clipboard and drag-and-drop global (`wl_data_device_manager`), when offered.
     public private(set) var dataDeviceManager: WlDataDeviceManager?
+    /// `zwp_primary_selection_device_manager_v1`, if offered (`PrimarySelection`).
+    public private(set) var primarySelectionManager: ZwpPrimarySelectionDeviceManagerV1?
     /// `zwp_text_input_manager_v3`, when offered (sway, GNOME, KDE): text from input methods.
     public private(set) var textInputManager: ZwpTextInputManagerV3?
     /// What `seat` announced before anyone took over its events (its first `capabilities` and
@@ -111,6 +113,9 @@ public final class WaylandDisplay {
         if let g = first("wl_data_device_manager") {
             dataDeviceManager = registry.bind(name: g.name, as: WlDataDeviceManager.self,
                                               version: g.bindVersion(for: WlDataDeviceManager.self))
+        }
+        if let g = first("zwp_primary_selection_device_manager_v1") {
+            primarySelectionManager = registry.bind(name: g.name, as: ZwpPrimarySelectionDeviceManagerV1.self, version: 1)
         }
         if let g = first("wp_presentation") {
             let p = registry.bind(name: g.name, as: WpPresentation.self, version: 1)
