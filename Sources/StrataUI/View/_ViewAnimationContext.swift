@@ -27,7 +27,12 @@ enum _ViewAnimationContext {
         let spec: Spec
         /// Every animation handed out in the block reports here; all finished → `finished`.
         let tracker = Tracker()
-        init(spec: Spec) { self.spec = spec }
+        /// An `animateKeyframes` block's changes so far (nil: an `animate` block).
+        let keyframes: _KeyframeRecording?
+        init(spec: Spec, keyframes: _KeyframeRecording? = nil) {
+            self.spec = spec
+            self.keyframes = keyframes
+        }
     }
 
     final class Tracker: CAAnimationDelegate {
@@ -37,19 +42,44 @@ enum _ViewAnimationContext {
         }
     }
 
-    static func run(_ spec: Spec, animations: () -> Void, completion: ((Bool) -> Void)?) {
-        let block = Block(spec: spec)
+    /// Runs `animations` as a block inside one transaction; `completion` gets whether all the
+    /// block's animations finished. With a calculation mode it is an `animateKeyframes` block:
+    /// the changes are recorded while `animations` runs, then each changed property gets its
+    /// keyframe animation, in the same transaction.
+    static func run(_ spec: Spec, keyframes calculationMode: CAAnimationCalculationMode? = nil, animations: () -> Void,
+                    completion: ((Bool) -> Void)?) {
+        let recording = calculationMode == nil ? nil : _KeyframeRecording()
+        let block = Block(spec: spec, keyframes: recording)
         CATransaction.begin()
         let tracker = block.tracker
         CATransaction.setCompletionBlock { completion?(tracker.allFinished) }
         stack.append(block)
         animations()
         stack.removeLast()
+        if let recording, let calculationMode, spec.duration.isFinite, spec.duration > 0 {
+            for track in recording.tracks {
+                let anim = keyframeAnimation(for: track, spec: spec, calculationMode: calculationMode, tracker: tracker)
+                track.layer.add(anim, forKey: track.key)
+            }
+        }
         CATransaction.commit()
     }
 
+    static func keyframeAnimation(for track: _KeyframeRecording.Track, spec: Spec, calculationMode: CAAnimationCalculationMode,
+                                  tracker: Tracker) -> CAKeyframeAnimation {
+        let (times, values) = _KeyframeRecording.keyframes(of: track)
+        let anim = CAKeyframeAnimation(keyPath: track.key)
+        anim.values = values.map { $0 ?? NSNull() }
+        anim.keyTimes = times.map { NSNumber(value: $0) }
+        anim.calculationMode = calculationMode
+        timing(anim, spec: spec, tracker: tracker)
+        anim.fillMode = .both   // UIKit's, delayed or not
+        return anim
+    }
+
     /// A view layer's action: `NSNull` (no animation) outside animation blocks and for keys
-    /// that are not animatable; inside a block an animation from the on-screen value.
+    /// that are not animatable; inside a block an animation from the on-screen value (inside a
+    /// keyframe block, a recording of the change).
     static func action(for layer: CALayer, forKey key: String) -> CAAction? {
         guard let block = stack.last ?? nil, type(of: layer).isAnimatable(key: key), key != "contents" else {
             return NSNull()
@@ -57,6 +87,7 @@ enum _ViewAnimationContext {
         // UIKit: "If you specify a negative value or 0, the changes are made without animating
         // them" (a non-finite duration too, here).
         guard block.spec.duration.isFinite, block.spec.duration > 0 else { return NSNull() }
+        if let recording = block.keyframes { return recording.action(for: layer, forKey: key) }
         return animation(for: key, spec: block.spec, tracker: block.tracker)
     }
 
@@ -85,7 +116,16 @@ enum _ViewAnimationContext {
             anim = s
         } else {
             anim = CABasicAnimation(keyPath: key)
-            anim.duration = duration
+        }
+        timing(anim, spec: spec, tracker: tracker)
+        return anim
+    }
+
+    /// What every block's animations share: the duration and curve (a spring keeps its own),
+    /// the delay, repetition, the completion's tracker and the interaction flag.
+    static func timing(_ anim: CAAnimation, spec: Spec, tracker: Tracker) {
+        if !(anim is CASpringAnimation) {
+            anim.duration = spec.duration.isFinite ? max(0, spec.duration) : 0
             anim.timingFunction = spec.options.timingFunction
         }
         let delay = spec.delay.isFinite ? max(0, spec.delay) : 0
@@ -97,7 +137,6 @@ enum _ViewAnimationContext {
         anim.autoreverses = spec.options.contains(.autoreverse)
         anim.delegate = tracker
         if !spec.options.contains(.allowUserInteraction) { anim.setValue(true, forKey: blocksInteractionKey) }
-        return anim
     }
 
     /// Marks the animations during which their view takes no input (kept by the layer's copy).
