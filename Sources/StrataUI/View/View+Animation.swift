@@ -20,6 +20,24 @@ public struct AnimationOptions: OptionSet, Sendable {
     public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
     public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
     public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+    /// For `View.transition`: animate the property changes made in the block too (with the
+    /// transition's duration and curve) instead of making them at once.
+    public static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
+    /// For `View.transition(from:to:…)`: hide the old view and show the new one instead of
+    /// removing and adding them.
+    public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
+    /// `View.transition`'s kinds (UIKit's raw values). Strata has no 3-D page transitions: the
+    /// flips and curls are drawn as a cross-dissolve.
+    public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 20)
+    public static let transitionFlipFromRight = AnimationOptions(rawValue: 2 << 20)
+    public static let transitionCurlUp = AnimationOptions(rawValue: 3 << 20)
+    public static let transitionCurlDown = AnimationOptions(rawValue: 4 << 20)
+    public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+    public static let transitionFlipFromTop = AnimationOptions(rawValue: 6 << 20)
+    public static let transitionFlipFromBottom = AnimationOptions(rawValue: 7 << 20)
+
+    /// Whether a transition kind is set.
+    var hasTransition: Bool { rawValue >> 20 & 7 != 0 }
 
     var timingFunction: CAMediaTimingFunction {
         switch rawValue >> 16 & 3 {

@@ -45,9 +45,10 @@ enum _ViewAnimationContext {
     /// Runs `animations` as a block inside one transaction; `completion` gets whether all the
     /// block's animations finished. With a calculation mode it is an `animateKeyframes` block:
     /// the changes are recorded while `animations` runs, then each changed property gets its
-    /// keyframe animation, in the same transaction.
+    /// keyframe animation, in the same transaction. `after` runs once the block has left the
+    /// stack, before the commit, with the completion's tracker (a transition adds itself there).
     static func run(_ spec: Spec, keyframes calculationMode: CAAnimationCalculationMode? = nil, animations: () -> Void,
-                    completion: ((Bool) -> Void)?) {
+                    completion: ((Bool) -> Void)?, after: ((Tracker) -> Void)? = nil) {
         let recording = calculationMode == nil ? nil : _KeyframeRecording()
         let block = Block(spec: spec, keyframes: recording)
         CATransaction.begin()
@@ -62,7 +63,17 @@ enum _ViewAnimationContext {
                 track.layer.add(anim, forKey: track.key)
             }
         }
+        after?(tracker)
         CATransaction.commit()
+    }
+
+    /// `View.transition`'s animation: a cross-dissolve with the block's duration and curve.
+    static func transition(spec: Spec, tracker: Tracker) -> CATransition {
+        let t = CATransition()
+        t.type = .fade
+        timing(t, spec: Spec(duration: spec.duration, delay: 0, options: spec.options.subtracting([.repeat, .autoreverse]),
+                             spring: nil), tracker: tracker)
+        return t
     }
 
     static func keyframeAnimation(for track: _KeyframeRecording.Track, spec: Spec, calculationMode: CAAnimationCalculationMode,
