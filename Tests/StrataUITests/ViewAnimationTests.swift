@@ -8,14 +8,7 @@ import StrataTestSupport
 /// explicit times, so these tests never touch the global media clock.
 @Suite(.runLoopTurn) struct ViewAnimation {
     /// A committed root (with a render tree) holding one 100×100 view at center (50, 50).
-    func scene() -> (RenderTree, View, View) {
-        let root = View(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
-        let tree = RenderTree(root: root.layer)
-        let v = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-        root.addSubview(v)
-        CATransaction.flush()
-        return (tree, root, v)
-    }
+    func scene() -> (RenderTree, View, View) { animationScene() }
 
     @Test func noImplicitAnimationOutsideBlocks() {
         let (_, _, v) = scene()

@@ -10,12 +10,8 @@ import StrataTestSupport
 @Suite(.runLoopTurn) struct ViewKeyframeAnimation {
     /// A committed root holding one 100×100 view at center (50, 50).
     func scene() -> (RenderTree, View) {
-        let root = View(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
-        let tree = RenderTree(root: root.layer)
-        let v = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-        root.addSubview(v)
-        CATransaction.flush()
-        return (tree, v)
+        let s = animationScene()
+        return (s.tree, s.view)
     }
 
     func keyframes(_ v: View, _ key: String) throws -> CAKeyframeAnimation {

@@ -11,15 +11,7 @@ import StrataTestSupport
     static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
 
     /// A committed root holding one red 100×100 view.
-    func scene() -> (RenderTree, View, View) {
-        let root = View(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
-        let tree = RenderTree(root: root.layer)
-        let v = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-        v.backgroundColor = Self.red
-        root.addSubview(v)
-        CATransaction.flush()
-        return (tree, root, v)
-    }
+    func scene() -> (RenderTree, View, View) { animationScene(background: Self.red) }
 
     @Test func aCrossDissolveBlendsFromTheOldAppearance() throws {
         let (tree, _, v) = scene()
