@@ -173,6 +173,24 @@ import StrataTestSupport
         }
     }
 
+    /// A view taken out of the tree mid-run: the animator still finishes (and lets go of
+    /// itself) when its time is up.
+    @Test func aViewLeavingTheTreeDoesNotStrandIt() {
+        clocked { clock in
+            let (_, v) = scene()
+            var ends: [ViewAnimatingPosition] = []
+            weak var running: ViewPropertyAnimator?
+            running = ViewPropertyAnimator.runningPropertyAnimator(withDuration: 1, animations: { v.center.x = 300 },
+                                                                   completion: { ends.append($0) })
+            clock.time = 100.5
+            v.removeFromSuperview()
+            CATransaction.flush()
+            clock.time = 102
+            CATransaction.deliverAnimationEvents(at: 102)
+            #expect(ends == [.end] && running == nil && v.center.x == 300)
+        }
+    }
+
     /// No duration: it finishes when its transaction commits; an animator never started is
     /// freed with its last reference and changes nothing.
     @Test func zeroDurationAndUnstartedAnimators() {
