@@ -173,6 +173,43 @@ import StrataTestSupport
         }
     }
 
+    /// A spring animator moves as View.animate's spring of the same ratio and duration; turned
+    /// around, it retraces its way: s seconds after the turn it shows what it showed s seconds
+    /// before it.
+    @Test func aSpringMovesAsViewAnimatesAndRetracesItsWay() throws {
+        try clocked { clock in
+            let (tree, root, v) = animationScene()
+            let w = View(frame: CGRect(x: 0, y: 100, width: 100, height: 100))
+            root.addSubview(w)
+            CATransaction.flush()
+            let a = ViewPropertyAnimator(duration: 1, dampingRatio: 0.4) { v.center.x = 250 }
+            #expect(a.dampingRatio == 0.4 && a.timingFunction == nil)
+            a.startAnimation()
+            View.animate(withDuration: 1, delay: 0, usingSpringWithDamping: 0.4, initialSpringVelocity: 0, options: [],
+                         animations: { w.center.x = 250 })
+            let begin = try #require(w.layer.animation(forKey: "position")).beginTime
+            func xs(_ t: CFTimeInterval) -> (CGFloat, CGFloat) {
+                let s = tree.snapshot(at: t)
+                return (s.sublayers[0].position.x, s.sublayers[1].position.x)
+            }
+            var overshoot = false
+            for t in stride(from: 0.05, through: 0.3, by: 0.05) {
+                let (x, ref) = xs(begin + t)
+                #expect(abs(x - ref) < 1e-6, "at \(t)")
+                overshoot = overshoot || x > 250
+            }
+            #expect(overshoot, "a ratio of 0.4 overshoots within 0.3 s")
+            clock.time = begin + 0.3
+            a.isReversed = true
+            for s in [0.0, 0.1, 0.2] {
+                let back = xs(begin + 0.3 + s).0, earlier = xs(begin + 0.3 - s).1
+                #expect(abs(back - earlier) < 1e-6, "\(s) s after the turn")
+            }
+            CATransaction.deliverAnimationEvents(at: begin + 0.7)
+            #expect(a.state == .inactive && v.center.x == 50)
+        }
+    }
+
     /// A view taken out of the tree mid-run: the animator still finishes (and lets go of
     /// itself) when its time is up.
     @Test func aViewLeavingTheTreeDoesNotStrandIt() {

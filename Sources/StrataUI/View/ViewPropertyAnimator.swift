@@ -45,22 +45,31 @@ public enum ViewAnimatingPosition: Sendable {
 /// views take their new model values at once, as in UIKit) and each animatable layer property
 /// they change is noted with its on-screen value before. Each change of pace then puts one
 /// animation per property on its layer, from where the animator is: running (from the current
-/// time) or frozen (speed 0) at the current fraction, played backwards as the same curve
-/// mirrored. When it reaches its end, the animator finishes there (or, with
-/// `pausesOnCompletion`, pauses there), leaves the model values at that end and calls its
-/// completions.
+/// time) or frozen (speed 0) at the current fraction; a backward run plays the second half of
+/// an autoreversing copy, so curves and springs alike retrace their way back. When it reaches
+/// its end, the animator finishes there (or, with `pausesOnCompletion`, pauses there), leaves
+/// the model values at that end and calls its completions.
 ///
 /// Differences from UIKit: `fractionComplete` is the fraction of the duration, and a paused
-/// animator shows the curve's value there (UIKit's `scrubsLinearly` false); the curve is a
-/// cubic (`AnimationCurve` or control points), not spring parameters, and
-/// `continueAnimation(withTimingParameters:durationFactor:)` is not provided. Animations
-/// added while the animator is active run from the current fraction to the end, along that
-/// part of the curve. Views stay interactive while it runs (UIKit's default).
+/// animator shows the curve's (or spring's) value there (UIKit's `scrubsLinearly` false); the
+/// pacing is a cubic curve (`AnimationCurve` or control points) or a spring by damping ratio,
+/// not arbitrary timing parameters, and `continueAnimation(withTimingParameters:durationFactor:)`
+/// is not provided. Animations added while the animator is active move over the rest of the
+/// run with the whole curve (or spring). Views stay interactive while it runs (UIKit's default).
 public final class ViewPropertyAnimator {
     /// Seconds from start to end, at fraction speed 1.
     public let duration: TimeInterval
-    /// The pacing from start to end.
-    public let timingFunction: CAMediaTimingFunction
+    /// The pacing from start to end: a cubic curve (nil for a spring).
+    public var timingFunction: CAMediaTimingFunction? {
+        if case let .curve(f) = timing { return f }
+        return nil
+    }
+    /// The spring's damping ratio (nil for a curve).
+    public var dampingRatio: CGFloat? {
+        if case let .spring(r) = timing { return r }
+        return nil
+    }
+    let timing: _AnimatorTiming
     public private(set) var state: ViewAnimatingState = .inactive
     /// Whether it is running (not paused, stopped or done).
     public private(set) var isRunning = false
@@ -84,7 +93,16 @@ public final class ViewPropertyAnimator {
     /// An animator over `duration` seconds with one of UIKit's curves.
     public init(duration: TimeInterval, curve: AnimationCurve = .easeInOut, animations: (() -> Void)? = nil) {
         self.duration = duration.isFinite ? max(0, duration) : 0
-        timingFunction = curve.timingFunction
+        timing = .curve(curve.timingFunction)
+        if let animations { blocks.append(animations) }
+    }
+
+    /// An animator whose changes move as UIKit's spring of damping ratio `ratio` (1 settles
+    /// without overshoot, lower values bounce) made to settle within `duration` (see
+    /// `View.animate(withDuration:delay:usingSpringWithDamping:…)`).
+    public init(duration: TimeInterval, dampingRatio ratio: CGFloat, animations: (() -> Void)? = nil) {
+        self.duration = duration.isFinite ? max(0, duration) : 0
+        timing = .spring(dampingRatio: ratio.isFinite ? max(0.01, ratio) : 1)
         if let animations { blocks.append(animations) }
     }
 
@@ -92,7 +110,7 @@ public final class ViewPropertyAnimator {
     public init(duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint,
                 animations: (() -> Void)? = nil) {
         self.duration = duration.isFinite ? max(0, duration) : 0
-        timingFunction = CAMediaTimingFunction(controlPoints: Float(point1.x), Float(point1.y), Float(point2.x), Float(point2.y))
+        timing = .curve(CAMediaTimingFunction(controlPoints: Float(point1.x), Float(point1.y), Float(point2.x), Float(point2.y)))
         if let animations { blocks.append(animations) }
     }
 
@@ -241,19 +259,21 @@ public final class ViewPropertyAnimator {
                 self.reachedEnd()
             }
         }
-        // Backwards (or paused nearer the end) the animation is the mirrored one, so that the
-        // frozen time stays inside its duration.
-        let mirrored = running ? reversed : f > 0.5
         // A run of no duration puts no animation on (Core Animation would read 0 as 0.25 s):
-        // the transaction's completion ends it at once.
+        // the transaction's completion ends it at once. Frozen, the animation autoreverses too,
+        // so that its end (the turning point) is inside its cycle.
         for t in tracks where duration > 0 {
-            let local = (mirrored ? 1 - f : f) * duration
-            let a = t.animation(duration: duration, curve: timingFunction, mirrored: mirrored)
-            if running {
-                a.beginTime = now + delay - local
-            } else {
+            let backwards = running ? reversed : true
+            let a = t.animation(duration: duration, timing: timing, reversed: backwards)
+            let elapsed = t.elapsed(at: f, duration: duration)
+            if !running {
                 a.speed = 0
-                a.timeOffset = min(local, duration)
+                a.timeOffset = elapsed
+            } else if reversed {
+                // In the second half, where it shows what the first showed at `elapsed`.
+                a.beginTime = now + delay - (2 * t.span(of: duration) - elapsed)
+            } else {
+                a.beginTime = now + delay - elapsed
             }
             t.layer.add(a, forKey: t.key)
         }

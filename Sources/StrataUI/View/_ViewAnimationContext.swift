@@ -106,30 +106,35 @@ enum _ViewAnimationContext {
         let duration = spec.duration.isFinite ? max(0, spec.duration) : 0
         let anim: CABasicAnimation
         if let spring = spec.spring {
-            let s = CASpringAnimation(keyPath: key)
-            let d = max(duration, 1e-3)
-            let ratio = spring.ratio.isFinite ? max(0.01, spring.ratio) : 1
-            s.mass = 1
-            s.stiffness = (2 * .pi / d) * (2 * .pi / d)
-            s.damping = 4 * .pi * ratio / d
-            s.initialVelocity = spring.velocity.isFinite ? spring.velocity : 0
-            // UIKit's duration is "the total duration of the animations": the spring is made
-            // faster, its damping ratio kept, until it settles within it (a few rounds, as the
-            // initial velocity's share does not scale with the spring).
-            for _ in 0..<4 {
-                let settle = s.settlingDuration
-                guard settle.isFinite, settle > d * (1 + 1e-9) else { break }
-                let f = settle / d
-                s.stiffness *= f * f
-                s.damping *= f
-            }
-            s.duration = d
-            anim = s
+            anim = springAnimation(for: key, duration: duration, dampingRatio: spring.ratio, velocity: spring.velocity)
         } else {
             anim = CABasicAnimation(keyPath: key)
         }
         timing(anim, spec: spec, tracker: tracker)
         return anim
+    }
+
+    /// UIKit's spring for a total `duration` (mass 1): it starts from a response — the undamped
+    /// period — of `duration` and is made faster, its damping ratio kept, until its
+    /// `settlingDuration` fits in `duration`.
+    static func springAnimation(for key: String, duration: TimeInterval, dampingRatio: CGFloat, velocity: CGFloat) -> CASpringAnimation {
+        let s = CASpringAnimation(keyPath: key)
+        let d = max(duration, 1e-3)
+        let ratio = dampingRatio.isFinite ? max(0.01, dampingRatio) : 1
+        s.mass = 1
+        s.stiffness = (2 * .pi / d) * (2 * .pi / d)
+        s.damping = 4 * .pi * ratio / d
+        s.initialVelocity = velocity.isFinite ? velocity : 0
+        // A few rounds, as the initial velocity's share does not scale with the spring.
+        for _ in 0..<4 {
+            let settle = s.settlingDuration
+            guard settle.isFinite, settle > d * (1 + 1e-9) else { break }
+            let f = settle / d
+            s.stiffness *= f * f
+            s.damping *= f
+        }
+        s.duration = d
+        return s
     }
 
     /// What every block's animations share: the duration and curve (a spring keeps its own),
