@@ -199,6 +199,8 @@ import StrataTestSupport
     final class Document: View, TextDocumentProxy {
         var text = "", cursor = 0, selection = 0..<0
         var secure = false
+        var caret: CGRect?
+        var caretRect: CGRect? { caret }
         var log: [String] = []
         override var canBecomeFirstResponder: Bool { true }
         var hasText: Bool { !text.isEmpty }
@@ -305,6 +307,30 @@ import StrataTestSupport
         try f.event(Self.deleteSurrounding, [.u(1), .u(0)])
         try f.event(Self.done, [.u(6)])
         #expect(!f.sent(from: before).contains { $0.first == Self.setSurrounding } && doc.text == "hello")
+    }
+
+    /// A caret rectangle replaces the bounds as the cursor rectangle (rounded out, in surface
+    /// coordinates), and moves with the caret; a null one falls back to the bounds.
+    @Test func theCaretIsTheCursorRectangle() throws {
+        let f = try Fixture()
+        let root = View(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
+        let doc = Document(frame: CGRect(x: 10, y: 10, width: 200, height: 30))
+        doc.caret = CGRect(x: 30.5, y: 4, width: 2, height: 22)
+        root.addSubview(doc)
+        let router = InputRouter(rootView: root, scheduler: StrataUI.ManualScheduler(now: 0))
+        let bridge = TextInputBridge(textInput: f.input, surface: f.surface, router: router) { CGPoint(x: 0, y: 30) }
+        _ = bridge
+        #expect(doc.becomeFirstResponder())
+        try f.event(Self.enter, [.o(f.surface.surface.id)])
+        #expect(f.sent().filter { $0.first == Self.setCursorRectangle } == [[Self.setCursorRectangle, 40, 44, 3, 22]])
+        // Typing moves the caret: the new rectangle goes with the new text.
+        doc.caret = CGRect(x: 39.5, y: 4, width: 2, height: 22)
+        router.key(KeyPress(keycode: 30, keysym: 0x61, text: "a"))
+        doc.caret = .null
+        bridge.refresh()
+        try f.app.display.connection.roundtrip()
+        #expect(f.sent().filter { $0.first == Self.setCursorRectangle }.dropFirst() == [[Self.setCursorRectangle, 49, 44, 3, 22],
+                                                                                        [Self.setCursorRectangle, 10, 40, 200, 30]])
     }
 
     /// The context's cut to the protocol's 4000 bytes, at whole characters: the selection

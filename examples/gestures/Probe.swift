@@ -37,7 +37,7 @@ func rgb(_ r: Double, _ g: Double, _ b: Double) -> CGColor { CGColor(red: r, gre
 /// point unless it is at the end; Return logs `gestures: enter SOFAR`; an input method's
 /// composition logs `gestures: marked TEXT LOCATION,LENGTH` (`none` when it goes). It asks for
 /// an e-mail keyboard. As a `TextDocumentProxy` it shows input methods the text around the
-/// insertion point, which Left and Right move.
+/// insertion point, which Left and Right move, and its caret.
 final class TextProbe: Probe, TextDocumentProxy {
     var text = ""
     /// The insertion point, in characters.
@@ -48,6 +48,8 @@ final class TextProbe: Probe, TextDocumentProxy {
     private var insertion: String.Index { text.index(text.startIndex, offsetBy: cursor) }
     var documentContextBeforeInput: String? { String(text[..<insertion]) }
     var documentContextAfterInput: String? { String(text[insertion...]) }
+    /// Where the caret would be in 9-point monospace: an input method's candidates open there.
+    var caretRect: CGRect? { CGRect(x: min(bounds.width - 2, 6 + 9 * CGFloat(cursor)), y: 6, width: 2, height: bounds.height - 12) }
 
     func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
         emit("gestures: marked \(markedText ?? "none") \(selectedRange.location),\(selectedRange.length)")

@@ -62,9 +62,11 @@ final class TextInputBridge {
         }
     }
 
-    /// The field's bounds in surface coordinates.
+    /// The field's caret (a `TextDocumentProxy`'s `caretRect`), else its bounds, in surface
+    /// coordinates.
     private func cursorRectangle(of view: View) -> CGRect {
-        let r = view.convert(view.bounds, to: nil), o = origin()
+        let caret = (view as? TextDocumentProxy)?.caretRect.flatMap { $0.isNull ? nil : $0 }
+        let r = view.convert(caret ?? view.bounds, to: nil), o = origin()
         return r.offsetBy(dx: o.x, dy: o.y)
     }
 

@@ -12,6 +12,7 @@ import Foundation
 ///   UTF-8 bytes (the protocol's limit), the insertion point (the selection's end) as the
 ///   cursor and the selection's start as its anchor. It is sent anew after each input event the
 ///   host dispatches and after each of the input method's updates, only when it changed.
+/// - its `caretRect`, when it gives one, is the cursor rectangle (else its bounds are);
 /// - an input method's request to delete around the cursor becomes `deleteBackward()` once per
 ///   character before it, and `adjustTextPosition(byCharacterOffset:)` forward over the
 ///   characters after it followed by as many `deleteBackward()` calls (the way a UIKit keyboard
@@ -36,8 +37,14 @@ public protocol TextDocumentProxy: KeyInput {
     /// Moves the insertion point by `offset` characters (negative: back), clearing any
     /// selection.
     func adjustTextPosition(byCharacterOffset offset: Int)
+    /// The caret's rectangle in the view's own coordinates (what UIKit's
+    /// `UITextInput.caretRect(for:)` gives at the insertion point), sent as the text input's
+    /// cursor rectangle so that an input method's candidate window opens beside the caret;
+    /// nil: the view's bounds are sent instead. Default: nil.
+    var caretRect: CGRect? { get }
 }
 
 extension TextDocumentProxy {
     public var selectedText: String? { nil }
+    public var caretRect: CGRect? { nil }
 }
