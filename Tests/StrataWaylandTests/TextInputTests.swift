@@ -44,6 +44,13 @@ import StrataTestSupport
             try app.display.connection.roundtrip()
         }
 
+        /// A router for `root` and the host's bridge between it and the text input, the root's
+        /// origin at `origin` in the surface.
+        func bridge(_ root: View, origin: CGPoint) -> (InputRouter, TextInputBridge) {
+            let router = InputRouter(rootView: root, scheduler: StrataUI.ManualScheduler(now: 0))
+            return (router, TextInputBridge(textInput: input, surface: surface, router: router) { origin })
+        }
+
         /// The text input's requests since `from`, as (opcode, words).
         func sent(from: Int = 0) -> [[UInt32]] {
             Array(compositor.requests.filter { $0.object == id }.dropFirst(from).map { [$0.opcode] + $0.words })
@@ -147,9 +154,7 @@ import StrataTestSupport
         let plain = FocusView(frame: CGRect(x: 40, y: 100, width: 200, height: 30))
         root.addSubview(field)
         root.addSubview(plain)
-        let router = InputRouter(rootView: root, scheduler: StrataUI.ManualScheduler(now: 0))
-        let bridge = TextInputBridge(textInput: f.input, surface: f.surface, router: router) { CGPoint(x: 0, y: 30) }
-        _ = bridge
+        let (router, bridge) = f.bridge(root, origin: CGPoint(x: 0, y: 30))
         #expect(field.becomeFirstResponder())
         try f.event(Self.enter, [.o(f.surface.surface.id)])
         // Enabled for the field: purpose email, UIKit's default traits as hints (capitalized
@@ -253,9 +258,7 @@ import StrataTestSupport
         doc.text = "añb"
         doc.cursor = 3
         root.addSubview(doc)
-        let router = InputRouter(rootView: root, scheduler: StrataUI.ManualScheduler(now: 0))
-        let bridge = TextInputBridge(textInput: f.input, surface: f.surface, router: router) { .zero }
-        _ = bridge
+        let (router, bridge) = f.bridge(root, origin: .zero)
         #expect(doc.becomeFirstResponder())
         try f.event(Self.enter, [.o(f.surface.surface.id)])
         #expect(f.sent() == [[Self.enable], Self.surrounding("añb", 4, 4), [Self.setCause, 0], [Self.setContentType, 7, 0],
@@ -317,9 +320,7 @@ import StrataTestSupport
         let doc = Document(frame: CGRect(x: 10, y: 10, width: 200, height: 30))
         doc.caret = CGRect(x: 30.5, y: 4, width: 2, height: 22)
         root.addSubview(doc)
-        let router = InputRouter(rootView: root, scheduler: StrataUI.ManualScheduler(now: 0))
-        let bridge = TextInputBridge(textInput: f.input, surface: f.surface, router: router) { CGPoint(x: 0, y: 30) }
-        _ = bridge
+        let (router, bridge) = f.bridge(root, origin: CGPoint(x: 0, y: 30))
         #expect(doc.becomeFirstResponder())
         try f.event(Self.enter, [.o(f.surface.surface.id)])
         #expect(f.sent().filter { $0.first == Self.setCursorRectangle } == [[Self.setCursorRectangle, 40, 44, 3, 22]])
