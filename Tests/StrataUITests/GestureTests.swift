@@ -105,6 +105,25 @@ import StrataTestSupport
         #expect(log.states == [.began, .changed, .changed, .changed, .ended])
     }
 
+    /// The lift counts as a sample: lifting right after moving keeps the motion's velocity
+    /// (over the window, the lift's moment included); after a rest as long as the window it is
+    /// zero, as UIKit reports for a finger that stopped before lifting.
+    @Test func panVelocityAtTheEndCountsTheRest() {
+        for (lift, expected) in [(0.06, 20 / 0.06), (0.3, 0.0)] {
+            let h = InputHarness()
+            let pan = PanGestureRecognizer()
+            h.root.addGestureRecognizer(pan)
+            var ended: CGPoint?
+            pan.addTarget { r in if r.state == .ended { ended = (r as! PanGestureRecognizer).velocity(in: nil) } }
+            h.down(1, 100, 100)
+            h.at(0.02); h.move(1, 112, 100)
+            h.at(0.04); h.move(1, 120, 100)
+            h.at(lift); h.up(1)
+            // Samples at 0, 0.02, 0.04 and the lift: 20 points over 0.06 s; or the lift alone.
+            #expect(abs((ended?.x ?? .nan) - expected) < 1e-6, "lift at \(lift)")
+        }
+    }
+
     @Test func panTranslationInRotatedView() {
         let h = InputHarness()
         let v = View(frame: CGRect(x: 100, y: 100, width: 100, height: 100))

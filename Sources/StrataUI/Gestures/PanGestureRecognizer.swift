@@ -57,6 +57,12 @@ open class PanGestureRecognizer: GestureRecognizer {
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         let remaining = _touches.filter { !touches.contains($0) }
         if remaining.count < minimumNumberOfTouches {
+            // The lift is a sample too, where the touches last were: a drag that rested
+            // before lifting ends with the velocity of its last `velocityWindow` seconds, rest
+            // included (zero after a rest that long), as in UIKit.
+            if let last = _samples.last, event.timestamp.isFinite, event.timestamp > last.0 {
+                _samples.append((event.timestamp, last.1))
+            }
             state = state.isActive ? .ended : .failed
             return
         }
