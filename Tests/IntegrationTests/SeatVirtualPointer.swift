@@ -34,6 +34,12 @@ final class SeatVirtualPointer {
         try display.connection.roundtrip()
     }
 
+    /// Lets `milliseconds` pass on the events' clock before the next frame (a pointer held
+    /// still: its events carry this clock's times, 16 ms apart, not the wall clock's).
+    func rest(milliseconds: UInt32) {
+        time += milliseconds
+    }
+
     func move(to x: UInt32, _ y: UInt32) throws {
         try frame { p, t in p.motionAbsolute(time: t, x: x, y: y, xExtent: extent.width, yExtent: extent.height) }
     }
