@@ -228,6 +228,22 @@ import StrataTestSupport
         }
     }
 
+    /// A paused animator its owner drops stops where it is: no frozen animation stays on the
+    /// layer, and the view keeps what it showed.
+    @Test func aDroppedPausedAnimatorStopsWhereItIs() {
+        clocked { _ in
+            let (tree, v) = scene()
+            weak var gone: ViewPropertyAnimator?
+            do {
+                let a = ViewPropertyAnimator(duration: 1, curve: .linear) { v.center.x = 250 }
+                a.fractionComplete = 0.25
+                gone = a
+                #expect(x(tree, at: 100) == 100 && v.center.x == 250)
+            }
+            #expect(gone == nil && v.layer.animationKeys() == nil && v.center.x == 100)
+        }
+    }
+
     /// No duration: it finishes when its transaction commits; an animator never started is
     /// freed with its last reference and changes nothing.
     @Test func zeroDurationAndUnstartedAnimators() {

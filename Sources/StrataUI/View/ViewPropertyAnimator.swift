@@ -86,8 +86,9 @@ public final class ViewPropertyAnimator {
     private var reversed = false
     /// Bumped at each change of pace: stale transactions' completions are ignored.
     private var generation = 0
-    /// The animator itself while active, as UIKit keeps a running animator alive (a
-    /// `runningPropertyAnimator` is often not stored): released when it stops or finishes.
+    /// The animator itself while it runs, as UIKit keeps a running animator alive (a
+    /// `runningPropertyAnimator` is often not stored): released when it pauses, stops or
+    /// finishes. A paused animator lives as long as its owner holds it (see `deinit`).
     private var keepAlive: ViewPropertyAnimator?
 
     /// An animator over `duration` seconds with one of UIKit's curves.
@@ -222,7 +223,6 @@ public final class ViewPropertyAnimator {
     private func activate() {
         guard state == .inactive else { return }
         state = .active
-        keepAlive = self
         let run = blocks
         blocks = []
         tracks = record({ for b in run { b() } }, from: 0)
@@ -251,6 +251,7 @@ public final class ViewPropertyAnimator {
         anchorFraction = f
         anchorTime = now + delay
         isRunning = running
+        keepAlive = running ? self : nil
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         if running {
@@ -280,6 +281,12 @@ public final class ViewPropertyAnimator {
         CATransaction.commit()
     }
 
+    /// An animator dropped while paused (UIKit treats that as an error) stops where it is, as
+    /// `stopAnimation(true)` would: its frozen animations go and the views keep what they show.
+    deinit {
+        if state == .active { settle(at: .current) }
+    }
+
     private func reachedEnd() {
         let end: ViewAnimatingPosition = reversed ? .start : .end
         if pausesOnCompletion {
@@ -307,6 +314,7 @@ public final class ViewPropertyAnimator {
         }
         CATransaction.commit()
         isRunning = false
+        keepAlive = nil
         anchorFraction = position == .start ? 0 : position == .end ? 1 : f
     }
 }
