@@ -324,8 +324,12 @@ import StrataTestSupport
         #expect(doc.becomeFirstResponder())
         try f.event(Self.enter, [.o(f.surface.surface.id)])
         #expect(f.sent().filter { $0.first == Self.setCursorRectangle } == [[Self.setCursorRectangle, 40, 44, 3, 22]])
-        // Typing moves the caret: the new rectangle goes with the new text.
+        // Typing moves the caret: the new rectangle goes with the new text. A hover before it
+        // reads nothing (it cannot edit), so the moved caret is not sent until the key.
         doc.caret = CGRect(x: 39.5, y: 4, width: 2, height: 22)
+        router.pointerMoved(to: CGPoint(x: 20, y: 20))
+        try f.app.display.connection.roundtrip()
+        #expect(f.sent().filter { $0.first == Self.setCursorRectangle }.count == 1)
         router.key(KeyPress(keycode: 30, keysym: 0x61, text: "a"))
         doc.caret = .null
         bridge.refresh()

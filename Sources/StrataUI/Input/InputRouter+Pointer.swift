@@ -35,7 +35,8 @@ extension InputRouter {
             touch._location = location
             _dispatch([(touch, .moved)], time: t)
         }
-        _afterDispatch()
+        // Only a drag (a held primary button) may select or move a caret; hovering edits nothing.
+        _afterDispatch(mayEdit: _pointerTouch != nil)
     }
 
     /// The pointer left the surface: hovered views get `pointerExited`; a primary-button touch

@@ -160,8 +160,10 @@ public final class InputRouter: Responder {
 
     // MARK: Housekeeping
 
-    /// After each dispatch: recognizers that are done and have no touch down reset.
-    func _afterDispatch() {
+    /// After each dispatch: recognizers that are done and have no touch down reset. `mayEdit`:
+    /// whether the event could have changed a field's text or caret (a hover cannot), which
+    /// decides whether `_onDispatched` runs.
+    func _afterDispatch(mayEdit: Bool = true) {
         _releaseHeldTouches()
         var keep: [GestureRecognizer] = []
         for r in _activeRecognizers {
@@ -173,11 +175,11 @@ public final class InputRouter: Responder {
             }
         }
         _activeRecognizers = keep
-        _onDispatched?()
+        if mayEdit { _onDispatched?() }
     }
 
-    /// Called at the end of each dispatch (the host's text input re-reads the first
-    /// responder's context, which the event may have changed).
+    /// Called at the end of each dispatch that may have edited (the host's text input re-reads
+    /// the first responder's context, which the event may have changed).
     var _onDispatched: (() -> Void)?
 
     /// A required recognizer failed or recognized: recognizers waiting on it decide now.

@@ -195,7 +195,6 @@ public final class ViewPropertyAnimator {
         guard state == .active else { return }
         settle(at: .current)
         state = withoutFinishing ? .inactive : .stopped
-        keepAlive = nil
     }
 
     /// Finishes a stopped animator: the views take the values of `finalPosition` (those at the
@@ -205,7 +204,6 @@ public final class ViewPropertyAnimator {
         guard state != .inactive else { return }
         if state == .active || finalPosition != .current { settle(at: finalPosition) }
         state = .inactive
-        keepAlive = nil
         let calls = completions
         completions = []
         for c in calls { c(finalPosition) }
@@ -264,8 +262,7 @@ public final class ViewPropertyAnimator {
         // the transaction's completion ends it at once. Frozen, the animation autoreverses too,
         // so that its end (the turning point) is inside its cycle.
         for t in tracks where duration > 0 {
-            let backwards = running ? reversed : true
-            let a = t.animation(duration: duration, timing: timing, reversed: backwards)
+            let a = t.animation(duration: duration, timing: timing, reversed: !running || reversed)
             let elapsed = t.elapsed(at: f, duration: duration)
             if !running {
                 a.speed = 0

@@ -57,7 +57,8 @@ enum _ViewAnimationContext {
         stack.append(block)
         animations()
         stack.removeLast()
-        if let recording, let calculationMode, spec.duration.isFinite, spec.duration > 0 {
+        // A block without a duration recorded nothing (its actions were NSNull).
+        if let recording, let calculationMode {
             for track in recording.tracks {
                 let anim = keyframeAnimation(for: track, spec: spec, calculationMode: calculationMode, tracker: tracker)
                 track.layer.add(anim, forKey: track.key)
