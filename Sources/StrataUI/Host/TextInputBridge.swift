@@ -65,7 +65,11 @@ final class TextInputBridge {
     /// The field's caret (a `TextDocumentProxy`'s `caretRect`), else its bounds, in surface
     /// coordinates.
     private func cursorRectangle(of view: View) -> CGRect {
-        let caret = (view as? TextDocumentProxy)?.caretRect.flatMap { $0.isNull ? nil : $0 }
+        // A null or non-finite caret (NaN never equals itself: it would look changed, and be
+        // sent, at every refresh) falls back to the bounds.
+        let caret = (view as? TextDocumentProxy)?.caretRect.flatMap {
+            $0.isNull || ![$0.minX, $0.minY, $0.width, $0.height].allSatisfy(\.isFinite) ? nil : $0
+        }
         let r = view.convert(caret ?? view.bounds, to: nil), o = origin()
         return r.offsetBy(dx: o.x, dy: o.y)
     }
